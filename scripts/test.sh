@@ -1,0 +1,15 @@
+#!/usr/bin/env bash
+# Sets up tdapp with its test tools and runs the whole suite: lint, then pytest on SQLite and PostgreSQL.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+bash scripts/setup.sh test
+if [ ! -x /usr/bin/chromium ]; then
+  if [ "$(id -u)" = 0 ]; then
+    apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null
+  else
+    echo "Debian's chromium is needed for the browser tests: sudo apt-get install -y chromium" >&2
+    exit 1
+  fi
+fi
+.venv/bin/ruff check tdapp tests bench
+.venv/bin/python -m pytest "$@"

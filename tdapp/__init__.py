@@ -1,0 +1,25 @@
+"""tdapp: tournament-director software for Texas Hold'em and the club's Italian draw games."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from flask import Flask
+
+
+def create_app(config: dict[str, Any] | None = None) -> Flask:
+    """Build the application; tests pass `config` to point it at their own database."""
+    app = Flask(
+        __name__,
+        instance_relative_config=True,
+        template_folder="../templates",
+        static_folder="../static",
+    )
+    app.config.from_mapping(SECRET_KEY="dev")
+    if config:
+        app.config.from_mapping(config)
+
+    from tdapp.web import home
+
+    app.register_blueprint(home.bp)
+    return app

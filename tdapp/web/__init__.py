@@ -1,0 +1,1 @@
+"""HTTP adapters: one blueprint per audience (DdT, displays, players, tables, API)."""

@@ -1,0 +1,10 @@
+"""The landing page: where a visitor finds the running tournaments."""
+
+from flask import Blueprint, render_template
+
+bp = Blueprint("home", __name__)
+
+
+@bp.get("/")
+def index():
+    return render_template("home.html")
