@@ -1,0 +1,1 @@
+"""Pure tournament rules: structures, clock arithmetic, seating, the ledger, decide/apply/view."""
