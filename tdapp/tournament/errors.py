@@ -1,0 +1,54 @@
+"""Refusals: a code, its parameters, and an English template per code.
+
+A refused command raises `DomainError(code, **params)` and changes nothing. The code is what
+programs test; the message is for people. Each area registers its English templates, plain
+%-format strings with named parameters, so the web layer can look the same string up in a
+translation catalogue (Flask-Babel) and fill it with the same parameters.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+_MESSAGES: dict[str, str] = {}
+
+
+class DomainError(ValueError):
+    """A command the tournament's rules refuse. `code` is stable; `params` fill its message."""
+
+    def __init__(self, code: str, **params: Any) -> None:
+        self.code = code
+        self.params = params
+        super().__init__(message_for(code, params))
+
+
+class SeatingError(DomainError):
+    """A seat draw or a move that cannot be made (no open seat, unknown table...)."""
+
+
+def register_messages(templates: Mapping[str, str]) -> None:
+    """Adds English templates for an area's codes. A code means one thing: redefining it differently
+    is a programming error caught at import time."""
+    for code, template in templates.items():
+        known = _MESSAGES.get(code)
+        if known is not None and known != template:
+            raise ValueError(f"message for {code} already registered as {known!r}")
+        _MESSAGES[code] = template
+
+
+def message_template(code: str) -> str | None:
+    """The English template of `code` (the msgid a translation catalogue is keyed by)."""
+    return _MESSAGES.get(code)
+
+
+def message_for(code: str, params: Mapping[str, Any]) -> str:
+    """The English message for a refusal; an unknown code or a missing parameter still reads."""
+    template = _MESSAGES.get(code)
+    if template is None:
+        return code
+    try:
+        return template % dict(params)
+    except (KeyError, TypeError, ValueError):
+        return template
+
