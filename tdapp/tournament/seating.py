@@ -1,0 +1,134 @@
+"""Seat draws: the opening draw, late entries and the reseating of a broken table (TO-01, TO-03, TO-11).
+
+Everything here is data in, data out: player ids, table numbers, seat numbers and a
+`random.Random`. The caller (decide) records the seats drawn in the event, so replay never draws.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Collection, Mapping, Sequence
+from typing import Literal, NamedTuple
+
+Formation = Literal["even", "club"]
+
+CLUB_TABLE_FORMS_AT = 5
+"""Seed 000 art. I: "appena gli iscritti raggiungono il numero di cinque, il tavolo si intende formato"."""
+
+
+class SeatingError(ValueError):
+    """A seating request the rules refuse; `code` and `params` let the caller word it."""
+
+    def __init__(self, code: str, **params: object) -> None:
+        super().__init__(code, params)
+        self.code = code
+        self.params = params
+
+
+class Seat(NamedTuple):
+    """A place in the room: table number and seat number (seats count from 1, clockwise)."""
+
+    table: int
+    seat: int
+
+
+def draw_seats(
+    players: Sequence[int],
+    tables: Mapping[int, int],
+    rng: random.Random,
+    occupied: Mapping[int, Collection[int]] | None = None,
+    formation: Formation = "even",
+) -> dict[int, Seat]:
+    """Draw a seat for each of `players`, keeping the tables as even as possible.
+
+    - `tables`: table number -> number of seats at that table (seats are 1..n).
+    - `occupied`: table number -> seats already taken (late entries, a broken table's players);
+      empty for the opening draw.
+    - `formation`: "even" spreads the players over every table given (TO-01); "club" opens only
+      as many tables as the club's rule allows, one per five players, the tables with the most
+      seats first (seed 000 art. I), and always at least enough tables to seat everybody.
+
+    New players go to the tables that have fewest players (ties drawn at random), then to seats
+    drawn at random among the open seats there; the players are matched to those seats by a
+    uniform random permutation (TO-11). One player with `occupied` given is the late-entry draw of
+    TO-03: a random open seat at one of the shortest tables. Whether a late player is dealt in at
+    once depends on the button (see `button.waits_for_button`), not on the seat drawn.
+    """
+    occupied = occupied or {}
+    if len(set(players)) != len(players):
+        raise SeatingError("DUPLICATE_PLAYER")
+    unknown = set(occupied) - set(tables)
+    if unknown:
+        raise SeatingError("UNKNOWN_TABLE", table=min(unknown))
+    open_seats = {
+        number: [s for s in range(1, count + 1) if s not in occupied.get(number, ())]
+        for number, count in tables.items()
+    }
+    in_play = _tables_in_play(players, tables, occupied, open_seats, formation)
+    free = sum(len(open_seats[t]) for t in in_play)
+    if len(players) > free:
+        raise SeatingError("NO_OPEN_SEATS", players=len(players), seats=free)
+
+    counts = {t: len(occupied.get(t, ())) for t in in_play}
+    added = _fill_shortest(counts, {t: len(open_seats[t]) for t in in_play}, len(players), rng)
+    seats = [Seat(t, s) for t in sorted(added) for s in rng.sample(open_seats[t], added[t])]
+    order = list(players)
+    rng.shuffle(order)
+    return dict(zip(order, seats, strict=True))
+
+
+def _tables_in_play(
+    players: Sequence[int],
+    tables: Mapping[int, int],
+    occupied: Mapping[int, Collection[int]],
+    open_seats: Mapping[int, list[int]],
+    formation: Formation,
+) -> list[int]:
+    """The tables that may receive players under the chosen formation."""
+    if formation == "even":
+        return [t for t in tables if open_seats[t]]
+    # Club: tables with most seats first, ties by number; a table opens only for five players,
+    # and tables already in use stay in use.
+    by_size = sorted(tables, key=lambda t: (-tables[t], t))
+    in_use = [t for t in by_size if occupied.get(t)]
+    total = sum(len(occupied.get(t, ())) for t in tables) + len(players)
+    wanted = max(len(in_use), 1, total // CLUB_TABLE_FORMS_AT)
+    chosen = list(in_use)
+    for t in by_size:
+        capacity = sum(tables[c] for c in chosen)
+        if len(chosen) >= wanted and capacity >= total:
+            break
+        if t not in chosen:
+            chosen.append(t)
+    return [t for t in chosen if open_seats[t]]
+
+
+def _fill_shortest(
+    counts: dict[int, int], room: dict[int, int], players: int, rng: random.Random
+) -> dict[int, int]:
+    """How many newcomers each table takes: always the shortest tables first (water-filling)."""
+    counts = dict(counts)
+    added = {t: 0 for t in counts}
+    remaining = players
+    while remaining:
+        open_tables = [t for t in counts if added[t] < room[t]]
+        low = min(counts[t] for t in open_tables)
+        shortest = [t for t in open_tables if counts[t] == low]
+        next_level = min(
+            [counts[t] for t in open_tables if counts[t] > low]
+            + [low + min(room[t] - added[t] for t in shortest)]
+        )
+        # Lift every shortest table to the next level, or as far as the players left allow,
+        # drawing which tables get one more when they do not divide evenly.
+        per_table = min(next_level - low, remaining // len(shortest))
+        if per_table == 0:
+            for t in rng.sample(sorted(shortest), remaining):
+                counts[t] += 1
+                added[t] += 1
+            remaining = 0
+            continue
+        for t in shortest:
+            counts[t] += per_table
+            added[t] += per_table
+        remaining -= per_table * len(shortest)
+    return {t: n for t, n in added.items() if n}
