@@ -10,19 +10,20 @@ import random
 from collections.abc import Collection, Mapping, Sequence
 from typing import Literal, NamedTuple
 
+from tdapp.tournament.errors import SeatingError, register_messages
+
+register_messages(
+    {
+        "DUPLICATE_PLAYER": "A player is listed twice in the seat draw.",
+        "UNKNOWN_TABLE": "There is no table %(table)s.",
+        "NO_OPEN_SEATS": "%(players)s players to seat but only %(seats)s open seats.",
+    }
+)
+
 Formation = Literal["even", "club"]
 
 CLUB_TABLE_FORMS_AT = 5
 """Seed 000 art. I: "appena gli iscritti raggiungono il numero di cinque, il tavolo si intende formato"."""
-
-
-class SeatingError(ValueError):
-    """A seating request the rules refuse; `code` and `params` let the caller word it."""
-
-    def __init__(self, code: str, **params: object) -> None:
-        super().__init__(code, params)
-        self.code = code
-        self.params = params
 
 
 class Seat(NamedTuple):
