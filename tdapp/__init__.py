@@ -19,6 +19,17 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
     if config:
         app.config.from_mapping(config)
 
+    from tdapp import db
+
+    db.configure(db.database_url(app.config.get("DATABASE_URL"), app.instance_path))
+    if app.config.get("MIGRATE_ON_START", True):
+        db.upgrade()
+
+    from tdapp.web import api, errors
+
+    errors.init_app(app)
+    api.register(app)
+
     from tdapp.web import home
 
     app.register_blueprint(home.bp)

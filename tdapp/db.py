@@ -1,0 +1,129 @@
+"""The database engine and the one way to open a transaction.
+
+SQLite (one file in the instance folder) is the default; `DATABASE_URL` selects PostgreSQL for a
+hosted deployment. The services are the only callers of `session_scope`.
+"""
+
+from __future__ import annotations
+
+import os
+import threading
+from collections.abc import Iterator
+from contextlib import contextmanager
+from pathlib import Path
+
+from alembic import command
+from alembic.config import Config
+from sqlalchemy import Engine, create_engine, event
+from sqlalchemy.engine import make_url
+from sqlmodel import Session
+
+SQLITE_BUSY_TIMEOUT_MS = 10_000
+MIGRATIONS = Path(__file__).resolve().parent.parent / "migrations"
+
+_engine: Engine | None = None
+_engine_lock = threading.Lock()
+
+
+def database_url(configured: str | None, instance_path: str | os.PathLike[str]) -> str:
+    """The URL to use: the app's config (tests set it), else the `DATABASE_URL` environment
+    variable, else SQLite in the instance folder, so that a fresh checkout runs with no setting."""
+    url = configured or os.environ.get("DATABASE_URL")
+    if url:
+        return normalize_url(url)
+    Path(instance_path).mkdir(parents=True, exist_ok=True)
+    return f"sqlite:///{Path(instance_path) / 'tdapp.sqlite3'}"
+
+
+def normalize_url(url: str) -> str:
+    """Hosting panels hand out `postgres://` or `postgresql://` URLs; we drive them with psycopg 3."""
+    if url.startswith("postgres://"):
+        url = "postgresql://" + url[len("postgres://") :]
+    if url.startswith("postgresql://"):
+        url = "postgresql+psycopg://" + url[len("postgresql://") :]
+    return url
+
+
+def make_engine(url: str) -> Engine:
+    """An engine with SQLite's pragmas set on every pooled connection, not just the first."""
+    if make_url(url).get_backend_name() != "sqlite":
+        return create_engine(url, pool_pre_ping=True, pool_size=10, max_overflow=20)
+    engine = create_engine(url, connect_args={"check_same_thread": False, "timeout": 10})
+    event.listen(engine, "connect", _prepare_sqlite_connection)
+    event.listen(engine, "begin", _begin_sqlite_transaction)
+    return engine
+
+
+def _prepare_sqlite_connection(dbapi_connection, _record) -> None:
+    # Python 3.11's sqlite3 opens transactions on its own and breaks SAVEPOINT; SQLAlchemy's SQLite
+    # documentation fixes it by turning that off here and emitting BEGIN in the "begin" hook.
+    dbapi_connection.isolation_level = None
+    cursor = dbapi_connection.cursor()
+    cursor.execute("PRAGMA foreign_keys=ON")
+    cursor.execute("PRAGMA journal_mode=WAL")
+    cursor.execute(f"PRAGMA busy_timeout={SQLITE_BUSY_TIMEOUT_MS}")
+    cursor.execute("PRAGMA synchronous=NORMAL")
+    cursor.close()
+
+
+def _begin_sqlite_transaction(connection) -> None:
+    connection.exec_driver_sql("BEGIN")
+
+
+def configure(url: str) -> Engine:
+    """Point the process at a database; the previous engine (a test's, say) is disposed of, and
+    what was cached for it (the services key their in-memory states by engine) goes with it."""
+    global _engine
+    with _engine_lock:
+        if _engine is not None:
+            _engine.dispose()
+        _engine = make_engine(url)
+        return _engine
+
+
+def engine() -> Engine:
+    """The configured engine; `create_app` configures it."""
+    if _engine is None:
+        raise RuntimeError("the database is not configured: call tdapp.db.configure(url) first")
+    return _engine
+
+
+def is_sqlite() -> bool:
+    return engine().dialect.name == "sqlite"
+
+
+@contextmanager
+def session_scope() -> Iterator[Session]:
+    """One transaction: committed when the block ends normally, rolled back on any exception."""
+    with Session(engine(), expire_on_commit=False) as session:
+        try:
+            yield session
+            session.commit()
+        except BaseException:
+            session.rollback()
+            raise
+
+
+def alembic_config() -> Config:
+    """Alembic's settings, built in code: no alembic.ini to keep in step with the app's URL."""
+    config = Config()
+    config.set_main_option("script_location", str(MIGRATIONS))
+    config.set_main_option("sqlalchemy.url", engine().url.render_as_string(hide_password=False))
+    return config
+
+
+def upgrade(revision: str = "heads") -> None:
+    """Bring the schema to the newest migration, through the app's engine (and its pragmas)."""
+    config = alembic_config()
+    with engine().begin() as connection:
+        config.attributes["connection"] = connection
+        command.upgrade(config, revision)
+
+
+def new_revision(message: str) -> None:
+    """Write a migration for what the models changed since the newest one (run on a database that
+    has every migration applied)."""
+    config = alembic_config()
+    with engine().begin() as connection:
+        config.attributes["connection"] = connection
+        command.revision(config, message=message, autogenerate=True)

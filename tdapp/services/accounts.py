@@ -1,0 +1,173 @@
+"""DdT accounts: creation, password checks with a brake on guessing, and API bearer tokens.
+
+The console (session login) and the JSON API (bearer tokens) both sit on these functions.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import secrets
+import threading
+import time
+from collections import deque
+from dataclasses import dataclass
+
+from sqlmodel import func, select
+from werkzeug.security import check_password_hash, generate_password_hash
+
+from tdapp.db import session_scope
+from tdapp.models import ApiToken, User
+from tdapp.tournament.errors import DomainError, register_messages
+
+MIN_PASSWORD_LENGTH = 8
+MAX_USERNAME_LENGTH = 80
+# At most this many failed logins per username and address in the window, then a pause: slow
+# enough to stop guessing, short enough that a DdT who mistypes at the table is not locked out.
+MAX_FAILURES = 5
+FAILURE_WINDOW_SECONDS = 300.0
+
+register_messages(
+    {
+        "USERNAME_REQUIRED": "Enter a username.",
+        "USERNAME_TOO_LONG": "A username has at most %(limit)s characters.",
+        "USERNAME_TAKEN": "The username %(username)s is already taken.",
+        "PASSWORD_TOO_SHORT": "A password needs at least %(minimum)s characters.",
+        "TOO_MANY_ATTEMPTS": "Too many failed logins: try again in %(seconds)s seconds.",
+        "UNKNOWN_USER": "There is no account %(username)s.",
+    }
+)
+
+
+class AccountError(DomainError):
+    """An account request refused; `message` is the English text, `code` keys its translation."""
+
+    @property
+    def message(self) -> str:
+        return str(self)
+
+
+@dataclass(frozen=True)
+class Account:
+    """What callers need of a user, detached from any database session."""
+
+    id: int
+    username: str
+
+
+def has_users() -> bool:
+    with session_scope() as db:
+        return db.exec(select(func.count()).select_from(User)).one() > 0
+
+
+def create_user(username: str, password: str) -> Account:
+    """A new DdT account; the password is stored as a werkzeug hash only."""
+    username = username.strip()
+    if not username:
+        raise AccountError("USERNAME_REQUIRED")
+    if len(username) > MAX_USERNAME_LENGTH:
+        raise AccountError("USERNAME_TOO_LONG", limit=MAX_USERNAME_LENGTH)
+    if len(password) < MIN_PASSWORD_LENGTH:
+        raise AccountError("PASSWORD_TOO_SHORT", minimum=MIN_PASSWORD_LENGTH)
+    with session_scope() as db:
+        if db.exec(select(User).where(User.username == username)).first() is not None:
+            raise AccountError("USERNAME_TAKEN", username=username)
+        user = User(username=username, password_hash=generate_password_hash(password))
+        db.add(user)
+        db.flush()
+        return Account(user.id, user.username)
+
+
+def set_password(username: str, password: str) -> None:
+    """Replace a DdT's password (the CLI's way back in for a DdT who forgot it)."""
+    if len(password) < MIN_PASSWORD_LENGTH:
+        raise AccountError("PASSWORD_TOO_SHORT", minimum=MIN_PASSWORD_LENGTH)
+    with session_scope() as db:
+        user = db.exec(select(User).where(User.username == username.strip())).first()
+        if user is None:
+            raise AccountError("UNKNOWN_USER", username=username)
+        user.password_hash = generate_password_hash(password)
+
+
+class _LoginBrake:
+    """Failed logins per (username, client address), kept in memory: one process serves a club
+    night; behind several processes each counts its own, which still bounds guessing."""
+
+    def __init__(self) -> None:
+        self._failures: dict[tuple[str, str], deque[float]] = {}
+        self._lock = threading.Lock()
+
+    def wait_seconds(self, key: tuple[str, str], now: float) -> int:
+        with self._lock:
+            failures = self._recent(key, now)
+            if len(failures) < MAX_FAILURES:
+                return 0
+            return max(1, int(failures[0] + FAILURE_WINDOW_SECONDS - now) + 1)
+
+    def failed(self, key: tuple[str, str], now: float) -> None:
+        with self._lock:
+            self._recent(key, now).append(now)
+
+    def succeeded(self, key: tuple[str, str]) -> None:
+        with self._lock:
+            self._failures.pop(key, None)
+
+    def clear(self) -> None:
+        with self._lock:
+            self._failures.clear()
+
+    def _recent(self, key: tuple[str, str], now: float) -> deque[float]:
+        failures = self._failures.setdefault(key, deque())
+        while failures and failures[0] <= now - FAILURE_WINDOW_SECONDS:
+            failures.popleft()
+        return failures
+
+
+login_brake = _LoginBrake()
+
+
+def authenticate(username: str, password: str, client: str = "") -> Account | None:
+    """The account if the password is right, None if not; refused outright (TOO_MANY_ATTEMPTS)
+    after too many recent failures from the same address for the same username."""
+    key = (username.strip().casefold(), client)
+    now = time.monotonic()
+    wait = login_brake.wait_seconds(key, now)
+    if wait:
+        raise AccountError("TOO_MANY_ATTEMPTS", seconds=wait)
+    with session_scope() as db:
+        user = db.exec(select(User).where(User.username == username.strip())).first()
+        found = Account(user.id, user.username) if user else None
+        password_hash = user.password_hash if user else None
+    if password_hash is None or not check_password_hash(password_hash, password):
+        login_brake.failed(key, now)
+        return None
+    login_brake.succeeded(key)
+    return found
+
+
+def account(user_id: int) -> Account | None:
+    with session_scope() as db:
+        user = db.get(User, user_id)
+        return Account(user.id, user.username) if user else None
+
+
+def _digest(token: str) -> str:
+    return hashlib.sha256(token.encode()).hexdigest()
+
+
+def issue_token(user: Account) -> str:
+    """A new bearer token for `user`. Only its hash is kept: the caller shows it once."""
+    token = secrets.token_urlsafe(32)
+    with session_scope() as db:
+        db.add(ApiToken(user_id=user.id, token_hash=_digest(token)))
+    return token
+
+
+def user_for_token(token: str) -> Account | None:
+    if not token:
+        return None
+    with session_scope() as db:
+        row = db.exec(select(ApiToken).where(ApiToken.token_hash == _digest(token))).first()
+        if row is None:
+            return None
+        user = db.get(User, row.user_id)
+        return Account(user.id, user.username) if user else None

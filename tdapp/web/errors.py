@@ -1,0 +1,97 @@
+"""The one place a refusal becomes an HTTP answer.
+
+A `DomainError` (a rule refused the command, or the request itself was malformed) becomes a 4xx
+with `{"error": {"code", "message"}}`, the message translated from the code's template and its
+parameters. Under `/api/` every other failure answers JSON too, so an API client never has to
+parse an HTML error page.
+"""
+
+from __future__ import annotations
+
+import logging
+from typing import Any
+
+from flask import Flask, jsonify, request
+from flask_babel import gettext
+from werkzeug.exceptions import HTTPException
+
+from tdapp.tournament.errors import DomainError, message_template
+
+log = logging.getLogger(__name__)
+
+API_PREFIX = "/api/"
+
+# Codes that mean "no such thing" rather than "not allowed now".
+_NOT_FOUND_PREFIX = "UNKNOWN_"
+
+
+class RequestRefused(DomainError):
+    """A request the web layer refuses before any rule sees it (bad JSON, wrong types, no login).
+    `status` is its HTTP status; `fields` names the offending parts of the body, if any."""
+
+    def __init__(self, code: str, status: int = 422, fields: list[str] | None = None, **params):
+        super().__init__(code, **params)
+        self.status = status
+        self.fields = fields or []
+
+
+def status_of(error: DomainError) -> int:
+    if isinstance(error, RequestRefused):
+        return error.status
+    return 404 if error.code.startswith(_NOT_FOUND_PREFIX) else 422
+
+
+def message_of(error: DomainError) -> str:
+    """The message in the request's language; the English one if the translation does not fit."""
+    template = message_template(error.code)
+    if template is None:
+        return str(error)
+    try:
+        return gettext(template) % error.params if error.params else gettext(template)
+    except (KeyError, TypeError, ValueError):
+        return str(error)
+
+
+def error_body(code: str, message: str, **extra: Any) -> dict[str, Any]:
+    return {"error": {"code": code, "message": message, **extra}}
+
+
+def _domain_error(error: DomainError):
+    extra: dict[str, Any] = {}
+    if isinstance(error, RequestRefused):
+        if error.fields:
+            extra["fields"] = error.fields
+    elif error.params:
+        extra["params"] = {key: _plain(value) for key, value in error.params.items()}
+    body = error_body(error.code, message_of(error), **extra)
+    status = status_of(error)
+    if request.path.startswith(API_PREFIX):
+        return jsonify(body), status
+    return body["error"]["message"], status, {"Content-Type": "text/plain; charset=utf-8"}
+
+
+def _plain(value: Any) -> Any:
+    return value if isinstance(value, str | int | float | bool) or value is None else str(value)
+
+
+def _http_error(error: HTTPException):
+    if not request.path.startswith(API_PREFIX):
+        return error
+    code = (error.name or "error").upper().replace(" ", "_").replace("'", "")
+    return jsonify(error_body(code, error.description or error.name)), error.code or 500
+
+
+def _unexpected(error: Exception):
+    if isinstance(error, HTTPException):
+        return _http_error(error)
+    if not request.path.startswith(API_PREFIX):
+        raise error
+    log.exception("unexpected error on %s %s", request.method, request.path)
+    message = gettext("Something went wrong on the server.")
+    return jsonify(error_body("INTERNAL_ERROR", message)), 500
+
+
+def init_app(app: Flask) -> None:
+    app.register_error_handler(DomainError, _domain_error)
+    app.register_error_handler(HTTPException, _http_error)
+    app.register_error_handler(Exception, _unexpected)
