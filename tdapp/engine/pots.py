@@ -1,0 +1,175 @@
+"""Pots: main and side pots built from what each seat put in, and how they are paid.
+
+The same two functions serve Hold'em, the Italian draw game and telesina, and the TD's
+side-pot calculator: they know chips and seats, never cards or streets.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Collection, Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+Seat = int
+
+
+@dataclass(frozen=True)
+class Pot:
+    """Chips that the seats in `eligible` can win.
+
+    A pot with `returned=True` is the uncalled excess of the largest bet (RULES.md HE-34,
+    IT-23): nobody else matched it, so it goes back to its only eligible seat whatever the
+    hands. Keeping it in the list means the pots always add up to every chip put in.
+    """
+
+    amount: int
+    eligible: frozenset[Seat]
+    returned: bool = False
+
+
+def split_pots(
+    committed: Mapping[Seat, int], folded: Collection[Seat] = (), dead: int = 0
+) -> list[Pot]:
+    """Layer the chips into a main pot and side pots by all-in level (RULES.md HE-33).
+
+    `committed` is every chip each seat put in during the hand, folded seats included: their
+    chips stay in the layers they reached. `dead` is money that belongs to no seat's layer
+    (a big-blind ante, RULES.md HE-10): it goes to the main pot. Main pot first; an uncalled
+    excess comes last as a `returned` pot.
+    """
+    for seat, amount in committed.items():
+        if not isinstance(amount, int) or isinstance(amount, bool) or amount < 0:
+            raise ValueError(f"seat {seat}: chips put in must be a whole number ≥ 0")
+    if dead < 0:
+        raise ValueError("dead money cannot be negative")
+    unknown = set(folded) - set(committed)
+    if unknown:
+        raise ValueError(f"folded seats {sorted(unknown)} put no chips in")
+    live = [seat for seat in committed if seat not in folded]
+    if not live:
+        if sum(committed.values()) + dead:
+            raise ValueError("every seat folded: nobody can win the pot")
+        return []
+
+    chips = dict(committed)
+    returned = _uncalled_excess(chips, live)
+    if returned:
+        seat, excess = returned
+        chips[seat] -= excess
+
+    levels = sorted({chips[seat] for seat in live if chips[seat] > 0})
+    pots: list[Pot] = []
+    previous = 0
+    for level in levels:
+        amount = sum(min(c, level) - min(c, previous) for c in chips.values())
+        eligible = frozenset(seat for seat in live if chips[seat] >= level)
+        pots.append(Pot(amount, eligible))
+        previous = level
+    # Chips of folded seats above the highest live level were called by nobody still in:
+    # they are dead money of the top pot.
+    above = sum(max(c - previous, 0) for c in chips.values())
+    if not pots:
+        pots.append(Pot(0, frozenset(live)))
+    if above:
+        pots[-1] = Pot(pots[-1].amount + above, pots[-1].eligible)
+    if dead:
+        pots[0] = Pot(pots[0].amount + dead, pots[0].eligible)
+    pots = [pot for pot in pots if pot.amount]
+    if returned:
+        pots.append(Pot(returned[1], frozenset({returned[0]}), returned=True))
+    return pots
+
+
+def _uncalled_excess(
+    committed: Mapping[Seat, int], live: Collection[Seat]
+) -> tuple[Seat, int] | None:
+    """The part of the largest commitment that no other seat reached, if a live seat made it."""
+    ranked = sorted(committed.items(), key=lambda item: item[1], reverse=True)
+    top_seat, top = ranked[0]
+    second = ranked[1][1] if len(ranked) > 1 else 0
+    if top_seat in live and top > second:
+        return top_seat, top - second
+    return None
+
+
+def award(
+    pots: Sequence[Pot],
+    hands: Mapping[Seat, Any],
+    odd_chip_order: Sequence[Seat],
+    unit: int = 1,
+) -> dict[Seat, int]:
+    """Pay each pot to the best of its eligible hands, side pots as independently as the main.
+
+    `hands` maps the seats that showed to comparable hands (higher wins, equal splits); a
+    seat without a hand has mucked and cannot win. A pot whose only eligible seat is alone
+    goes to it unshown. Splits follow `odd_chip_order` (RULES.md HE-35).
+    """
+    winners: list[Collection[Seat]] = []
+    for number, pot in enumerate(pots, start=1):
+        if pot.returned:
+            continue
+        shown = [seat for seat in pot.eligible if seat in hands]
+        if not shown:
+            if len(pot.eligible) == 1:
+                winners.append(pot.eligible)
+                continue
+            raise ValueError(f"pot {number}: no eligible seat showed a hand")
+        best = max(hands[seat] for seat in shown)
+        winners.append([seat for seat in shown if hands[seat] == best])
+    return award_to_winners(pots, winners, odd_chip_order, unit)
+
+
+def award_to_winners(
+    pots: Sequence[Pot],
+    winners: Sequence[Collection[Seat]],
+    odd_chip_order: Sequence[Seat],
+    unit: int = 1,
+) -> dict[Seat, int]:
+    """Pay each contested pot to the seats named for it (one list per pot that is not returned).
+
+    A split is broken down to `unit` (the smallest chip in play); the odd units go one per
+    winner in `odd_chip_order`, the first winner clockwise from the button first (RULES.md
+    HE-35). A remainder smaller than the unit goes to that first winner too.
+    """
+    if unit < 1:
+        raise ValueError("the smallest chip must be worth at least 1")
+    contested = [pot for pot in pots if not pot.returned]
+    if len(winners) != len(contested):
+        raise ValueError(f"{len(contested)} pots need winners, {len(winners)} lists were given")
+    position = {seat: index for index, seat in enumerate(odd_chip_order)}
+    paid: dict[Seat, int] = {}
+    for pot in pots:
+        if pot.returned:
+            (seat,) = pot.eligible
+            paid[seat] = paid.get(seat, 0) + pot.amount
+    for number, (pot, named) in enumerate(zip(contested, winners, strict=True), start=1):
+        chosen = set(named)
+        if not chosen:
+            raise ValueError(f"pot {number}: name at least one winner")
+        outsiders = chosen - pot.eligible
+        if outsiders:
+            raise ValueError(f"pot {number}: seats {sorted(outsiders)} are not eligible for it")
+        missing = chosen - position.keys()
+        if missing:
+            raise ValueError(f"pot {number}: seats {sorted(missing)} are not in the odd-chip order")
+        for seat, share in _split(pot.amount, sorted(chosen, key=position.__getitem__), unit):
+            paid[seat] = paid.get(seat, 0) + share
+    return paid
+
+
+def _split(amount: int, ordered: Sequence[Seat], unit: int) -> list[tuple[Seat, int]]:
+    units, fraction = divmod(amount, unit)
+    each, odd = divmod(units, len(ordered))
+    shares = [(each + (1 if index < odd else 0)) * unit for index in range(len(ordered))]
+    shares[0] += fraction
+    return list(zip(ordered, shares, strict=True))
+
+
+def odd_chip_order(seats: Sequence[Seat], button: Seat) -> list[Seat]:
+    """Seats clockwise starting left of the button, the button last (RULES.md HE-35).
+
+    Seats are numbered clockwise; the button may be an empty seat (dead button, HE-05).
+    """
+    ordered = sorted(seats)
+    after = [seat for seat in ordered if seat > button]
+    return after + [seat for seat in ordered if seat <= button]
