@@ -1,0 +1,106 @@
+"""The usual high-hand order (HE-32), evaluated from tables built once at import.
+
+Seven cards are read in one pass, without trying the 21 five-card subsets: each card adds a weight
+whose high part counts its rank (base 5, so a rank multiset is one integer) and whose low part
+counts its suit (3 bits per suit). With no five cards of one suit, the rank multiset alone gives the
+hand, from a table of the best five of every multiset of 5 to 7 ranks. With a flush, the ranks of
+that suit index a second table; a 6- or 7-card hand holding a flush cannot also hold a full house
+or quads, so the flush table's answer is the best hand.
+"""
+
+from collections.abc import Sequence
+
+from tdapp.engine.hands.shapes import rank_multisets, rank_shape, straights
+from tdapp.engine.hands.values import category_of, pack
+
+CATEGORIES = (
+    "high_card", "pair", "two_pair", "three_of_a_kind", "straight",
+    "flush", "full_house", "four_of_a_kind", "straight_flush",
+)
+_STRENGTH = {name: strength for strength, name in enumerate(CATEGORIES)}
+_FACES = range(2, 15)
+_SUIT_BITS = 12  # 3 bits of suit count for each of the 4 suits
+
+
+_POWERS = {face: 5 ** (face - 2) for face in _FACES}
+
+
+def _build_rank_table() -> dict[int, int]:
+    """Best non-flush value of every multiset of 5, 6 and 7 ranks, keyed by its base-5 count."""
+    straight_sets = straights(2)
+    table = {}
+    for ranks in rank_multisets(_FACES, 5):
+        name, ordered = rank_shape(ranks, straight_sets)
+        table[sum(_POWERS[rank] for rank in ranks)] = pack(_STRENGTH[name], ordered)
+    # The best five of n ranks is the best, over each rank present, of the n-1 ranks left.
+    for size in (6, 7):
+        for ranks in rank_multisets(_FACES, size):
+            key = sum(_POWERS[rank] for rank in ranks)
+            table[key] = max(table[key - _POWERS[rank]] for rank in set(ranks))
+    return table
+
+
+def _build_flush_table() -> list[int]:
+    """Best flush or straight flush for each set (bit i = face i + 2) of five or more suited ranks."""
+    straight_sets = straights(2)
+    table = [0] * (1 << 13)
+    for bits in range(1 << 13):
+        faces = [face for face in range(14, 1, -1) if bits >> (face - 2) & 1]
+        if len(faces) < 5:
+            continue
+        tops = [top for ranks, top in straight_sets.items() if ranks <= set(faces)]
+        if tops:
+            table[bits] = pack(_STRENGTH["straight_flush"], [max(tops)])
+        else:
+            table[bits] = pack(_STRENGTH["flush"], faces[:5])
+    return table
+
+
+def _build_flush_suits() -> list[int]:
+    """For each packed count of cards per suit, the suit holding five or more, else -1."""
+    table = []
+    for counts in range(1 << _SUIT_BITS):
+        suits = [suit for suit in range(4) if counts >> (3 * suit) & 7 >= 5]
+        table.append(suits[0] if suits else -1)
+    return table
+
+
+_WEIGHTS = [_POWERS[(code >> 2) + 2] << _SUIT_BITS | 1 << 3 * (code & 3) for code in range(52)]
+_RANK_VALUES = _build_rank_table()
+_FLUSH_VALUES = _build_flush_table()
+_FLUSH_SUITS = _build_flush_suits()
+
+
+class StandardRanking:
+    """High hand, best five of five to seven cards; suits never break ties (HE-32)."""
+
+    name = "standard"
+    lowest_rank = 2
+    categories = CATEGORIES
+
+    def evaluate(self, codes: Sequence[int]) -> int:
+        """Value of the best five of 5 to 7 distinct card codes; higher is better, equal splits."""
+        key = sum(map(_WEIGHTS.__getitem__, codes))
+        suit = _FLUSH_SUITS[key & 0xFFF]
+        if suit < 0:
+            return _RANK_VALUES[key >> _SUIT_BITS]
+        bits = 0
+        for code in codes:
+            if code & 3 == suit:
+                bits |= 1 << (code >> 2)
+        return _FLUSH_VALUES[bits]
+
+    evaluate_five = evaluate
+
+    def compare(self, first: int, second: int) -> int:
+        """-1, 0 or 1 as the first value loses to, splits with or beats the second."""
+        return (first > second) - (first < second)
+
+    def category(self, value: int) -> str:
+        return CATEGORIES[category_of(value)]
+
+    def __repr__(self) -> str:
+        return "STANDARD"
+
+
+STANDARD = StandardRanking()
