@@ -38,6 +38,7 @@ class NightPlan:
     tables: tuple[TablePlan, ...]
     sitting_out: tuple[str, ...]
     substitutions: tuple[Substitution, ...] = ()
+    moved: tuple[str, ...] = ()
 
 
 def first_night(members: Sequence[str], unavailable: Collection[str],
@@ -60,7 +61,8 @@ def next_night(members: Sequence[str], last: Night, unavailable: Collection[str]
 
     After a night of sixes (night 1), nobody sat out: the 5ths fill the O slots by lot and the
     6ths sit out [U]. An unavailable player's seat goes to the sitting-out player who lost less
-    that night, then to the other; with nobody left the table plays four-handed (7 to A)."""
+    that night, then to the other; with nobody left the table plays four-handed (7 to A). A table
+    left with three takes the last-seated player of a table of five [U]."""
     if len(last.tables) != 2:
         raise LeagueError("NOT_TWO_TABLES", day=last.day, tables=len(last.tables))
     a, b = (table.ranked() for table in last.tables)
@@ -79,7 +81,7 @@ def next_night(members: Sequence[str], last: Night, unavailable: Collection[str]
     bench = sorted((m for m in members if m not in seated), key=lambda p: -nets.get(p, -10**9))
     substitutes = [p for p in bench if p not in unavailable]
     substitutions = []
-    tables = []
+    seats: list[list[str]] = []
     for name, table_slots in zip("AB", slots, strict=True):
         players = []
         for player in table_slots:
@@ -89,11 +91,17 @@ def next_night(members: Sequence[str], last: Night, unavailable: Collection[str]
                 sub = substitutes.pop(0)
                 substitutions.append(Substitution(name, player, sub))
                 players.append(sub)
-        host = next((p for p in table_slots if p not in unavailable), None)
-        tables.append(plan_table(name, players, host))
+        seats.append(players)
+    moved = []
+    small, big = sorted(seats, key=len)
+    while len(small) < 4 < len(big):
+        moved.append(big.pop())
+        small.append(moved[-1])
+    tables = [plan_table(name, players, next((p for p in table_slots if p in players), None))
+              for name, players, table_slots in zip("AB", seats, slots, strict=True)]
     playing = {p for table in tables for p in table.players}
     out = tuple(p for p in bench if p not in playing)
-    return NightPlan(tuple(tables), out, tuple(substitutions))
+    return NightPlan(tuple(tables), out, tuple(substitutions), tuple(moved))
 
 
 def plan_table(name: str, players: Sequence[str], host: str | None) -> TablePlan:

@@ -82,3 +82,10 @@ def test_after_the_night_of_sixes_the_6ths_sit_out_and_the_5ths_fill_the_slots_L
     assert set(plan.sitting_out) == {"a6", "b6"}
     assert {plan.tables[0].players[-1], plan.tables[1].players[-1]} == {"a5", "b5"}
     assert [len(t.players) for t in plan.tables] == [5, 5]
+
+
+def test_a_table_left_with_three_takes_the_last_seated_player_of_the_other():
+    plan = next_night(MEMBERS, ranked_night(), {"a1", "a3", "a5", "b5"}, random.Random(3))
+    assert [len(t.players) for t in plan.tables] == [4, 4]
+    assert len(plan.moved) == 1 and plan.moved[0] in plan.tables[0].players
+    assert plan.tables[0].host == "b2"
