@@ -98,12 +98,15 @@ class Hand:
         return f"<Hand {self} ({self.ranking!r})>"
 
 
-def _as_cards(cards: Iterable[Card] | str, what: str) -> tuple[Card, ...]:
+def _as_cards(cards: Iterable[Card] | str, what: str) -> tuple[tuple[Card, ...], list[int]]:
+    """The cards and their codes; text like "As Kd" is read with parse_cards."""
     dealt = tuple(parse_cards(cards) if isinstance(cards, str) else cards)
-    for card in dealt:
-        if not isinstance(card, Card):
-            raise TypeError(f"{what} must be Card objects or text like 'As Kd', not {card!r}")
-    return dealt
+    try:
+        codes = [card.code for card in dealt]
+    except AttributeError:
+        raise TypeError(f"{what} must be Card objects or text like 'As Kd', "
+                        f"not {' '.join(map(repr, dealt))}") from None
+    return dealt, codes
 
 
 def best_hand(cards: Iterable[Card] | str, ranking: Ranking = STANDARD, *,
@@ -114,26 +117,26 @@ def best_hand(cards: Iterable[Card] | str, ranking: Ranking = STANDARD, *,
     (TS-06: both own cards plus three vele). With the Italian order the best five is the best in
     the plain order (top card, then suit) even for straight flushes (IT-22 [U]).
     """
-    dealt = _as_cards(cards, "cards")
-    if not 5 <= len(dealt) <= 7:
-        raise ValueError(f"a hand is made from 5 to 7 cards, not {len(dealt)}")
-    codes = [card.code for card in dealt]
+    dealt, codes = _as_cards(cards, "cards")
+    if not 5 <= len(codes) <= 7:
+        raise ValueError(f"a hand is made from 5 to 7 cards, not {len(codes)}")
     if len(set(codes)) != len(codes):
         raise ValueError(f"the same card appears twice in {' '.join(map(str, dealt))}")
-    if min(dealt).value < ranking.lowest_rank:
-        raise ValueError(f"{min(dealt)} is not in a deck from {ranking.lowest_rank} to ace")
-    must = _as_cards(must_use, "must_use")
-    if not must:
+    # Codes run rank by rank from the deuce, four suits each: a short deck starts further up.
+    if min(codes) < (ranking.lowest_rank - 2) * 4:
+        raise ValueError(f"{Card.from_code(min(codes))} is not in a deck from "
+                         f"{ranking.lowest_rank} to ace")
+    if not must_use:
         return Hand(ranking.evaluate(codes), ranking, dealt)
-    if len(set(must)) != len(must) or len(must) > 5:
+    must, must_codes = _as_cards(must_use, "must_use")
+    if len(set(must_codes)) != len(must_codes) or len(must_codes) > 5:
         raise ValueError("must_use lists at most five different cards")
-    missing = [str(card) for card in must if card not in dealt]
+    missing = [str(card) for card in must if card.code not in codes]
     if missing:
         raise ValueError(f"must_use cards are not in the hand: {' '.join(missing)}")
-    must_codes = [card.code for card in must]
     others = [code for code in codes if code not in must_codes]
     value = max(ranking.evaluate_five(must_codes + list(rest))
-                for rest in combinations(others, 5 - len(must)))
+                for rest in combinations(others, 5 - len(must_codes)))
     return Hand(value, ranking, dealt, must)
 
 
