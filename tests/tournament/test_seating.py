@@ -7,7 +7,8 @@ import pytest
 from hypothesis import assume, given
 from hypothesis import strategies as st
 
-from tdapp.tournament.seating import Seat, SeatingError, draw_seats
+from tdapp.tournament.errors import SeatingError
+from tdapp.tournament.seating import Seat, draw_seats
 
 
 def tables_of(count: int, seats: int = 10) -> dict[int, int]:
