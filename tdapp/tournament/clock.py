@@ -60,6 +60,14 @@ class Clock:
 
 
 @dataclass(frozen=True)
+class DisplayLayout:
+    """What one wall screen shows: the clock, the seating and payouts, or both in turn."""
+
+    layout: str = "clock"
+    seconds: int = 20
+
+
+@dataclass(frozen=True)
 class Position:
     """Where the clock stands at one instant."""
 
@@ -248,6 +256,7 @@ def view(structure: Structure, clock: Clock, now_ms: int) -> dict:
         "level": structure.level_number(where.period) or 1,
         "period": where.period,
         "on_break": isinstance(period, Break),
+        "last_period": where.period == len(structure.periods) - 1,
         "break_note": period.note if isinstance(period, Break) else "",
         "running": clock.running,
         "started": clock.started,
