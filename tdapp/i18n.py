@@ -1,0 +1,85 @@
+"""Languages: Italian by default, English on request, the choice kept in the session.
+
+Source strings are English; `tdapp/translations/it` holds the Italian catalogue. The compiled
+`.mo` files are build output (gitignored): `compile_catalogues` builds any that is missing or older
+than its `.po`, so a fresh clone speaks Italian on its first start.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+from urllib.parse import urlsplit
+
+from babel.messages.mofile import write_mo
+from babel.messages.pofile import read_po
+from flask import Blueprint, Flask, redirect, request, session, url_for
+from flask_babel import Babel, get_locale, gettext
+
+LANGUAGES: dict[str, str] = {"it": "Italiano", "en": "English"}
+DEFAULT_LANGUAGE = "it"
+TRANSLATIONS = Path(__file__).parent / "translations"
+
+bp = Blueprint("i18n", __name__)
+
+
+def select_language() -> str:
+    """The session's choice, else Italian: the club's room speaks Italian first."""
+    chosen = session.get("lang")
+    return chosen if chosen in LANGUAGES else DEFAULT_LANGUAGE
+
+
+def compile_catalogues(folder: Path = TRANSLATIONS) -> list[Path]:
+    """Build each stale `.mo` beside its `.po`; returns the files it wrote."""
+    written = []
+    for po_path in folder.glob("*/LC_MESSAGES/*.po"):
+        mo_path = po_path.with_suffix(".mo")
+        if mo_path.exists() and mo_path.stat().st_mtime >= po_path.stat().st_mtime:
+            continue
+        with po_path.open("rb") as po_file:
+            catalogue = read_po(po_file, locale=po_path.parent.parent.name)
+        with mo_path.open("wb") as mo_file:
+            write_mo(mo_file, catalogue)
+        written.append(mo_path)
+    return written
+
+
+def _safe_next(target: str | None) -> str:
+    """Only a path on this site: an outside URL here would make the switch an open redirect."""
+    if not target:
+        return url_for("home.index")
+    parts = urlsplit(target)
+    if parts.scheme or parts.netloc or not target.startswith("/") or target.startswith("//"):
+        return url_for("home.index")
+    return target
+
+
+@bp.get("/lang/<code>")
+def switch(code: str):
+    """Keep the chosen language for the rest of the visit, then go back where the user was."""
+    if code in LANGUAGES:
+        session["lang"] = code
+    return redirect(_safe_next(request.args.get("next")))
+
+
+def domain_message(template: str, params: dict[str, Any]) -> str:
+    """A domain error's English template, translated, with its parameters filled in."""
+    text = gettext(template)
+    try:
+        return text.format(**params)
+    except (KeyError, IndexError, ValueError):
+        # A translation that names a parameter the error lacks must not hide the error itself.
+        return template.format(**params)
+
+
+def _template_globals() -> dict[str, Any]:
+    return {"languages": LANGUAGES, "current_language": str(get_locale() or DEFAULT_LANGUAGE)}
+
+
+def init_app(app: Flask) -> None:
+    """Install Babel with the session's language and the switch route."""
+    compile_catalogues()
+    app.config.setdefault("BABEL_TRANSLATION_DIRECTORIES", str(TRANSLATIONS))
+    Babel(app, default_locale=DEFAULT_LANGUAGE, locale_selector=select_language)
+    app.register_blueprint(bp)
+    app.context_processor(_template_globals)
