@@ -1,1 +1,38 @@
-"""Pure tournament rules: structures, clock arithmetic, seating, the ledger, decide/apply/view."""
+"""Pure tournament rules: no Flask, no database, no wall clock. A tournament is its event log.
+
+The three steps (registry.py):
+    decide(state, command, ctx) -> event    rules; time and chance come in through ctx
+    apply(state, event) -> state            never refuses, never reads time or chance
+    view(state, now, audience) -> dict      "public" or "td"; JSON-able; never stored
+and replay(events) folds a log from the empty `Tournament()`.
+
+The pieces:
+    errors.py      DomainError(code, **params), register_messages({...}), message_for(code, params)
+    ctx.py         Ctx(now=<UTC datetime>, seed=<int>); ctx.rng() is random.Random(seed)
+    events.py      @event(name, version), to_record(e) / from_record(r), @upgrades(name, from_version)
+    state.py       Tournament (frozen; version, settings, players, tables, ledger, clock, ...)
+    players.py     Player, PlayerStatus, Players (persistent; ids dense from 1)
+    settings.py    Settings and its rules (RebuyRules, AddOnRules, ReEntryRules, PayoutBracket),
+                   validate(), register_option(key, choices, default), settings.option(key)
+    levels.py      current_period(state, now): the level or break in play, from the clock
+    structure_templates.py   TEMPLATES: three blind structures to start from
+    areas          configure, registration, seat_draw, chips, presence, purchases, busts, payouts,
+                   views (core view sections and warnings); clock_rules, seating, hands: their own
+
+Adding an area (a new module in this package, or a subpackage; nothing else to edit):
+1. Commands: frozen dataclasses named in the imperative (`BreakTable`). Events: frozen
+   dataclasses in the past tense, registered with `@event("TableBroken")`; they record outcomes
+   (each seat drawn, each move), so that apply has nothing to decide.
+2. `@decides(BreakTable)` on `f(state, command, ctx) -> event`; refuse with
+   `DomainError("CODE", **params)` after `register_messages({"CODE": "English %(param)s text"})`.
+3. `@applies(TableBroken)` on `f(state, event) -> state`, built with `dataclasses.replace` and the
+   state's helpers (`with_player`, `seat_player`, `unseat_player`, `with_tables`) so that only
+   what changed is copied. The registry bumps `version`.
+4. State of your own: a field with a default on `Tournament` (state.py), added by a small edit;
+   keep its class where state.py can import it without importing your handlers back.
+5. Screens: `@view_section("name")` on `f(state, now, audience) -> JSON-able`, and `@warns` on
+   `f(state, now, audience) -> iterable of Notice(code, params)`.
+6. Rule options: `register_option("key", ("club", "tda"), "club")`; read `settings.option("key")`.
+7. Changing an event's shape later: bump its version and register an `@upgrades` function.
+All modules are imported on the first decide/apply/view/from_record, which registers everything.
+"""

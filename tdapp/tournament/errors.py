@@ -12,6 +12,7 @@ from collections.abc import Mapping
 from typing import Any
 
 _MESSAGES: dict[str, str] = {}
+_CLASHES: list[str] = []
 
 
 class DomainError(ValueError):
@@ -28,13 +29,17 @@ class SeatingError(DomainError):
 
 
 def register_messages(templates: Mapping[str, str]) -> None:
-    """Adds English templates for an area's codes. A code means one thing: redefining it differently
-    is a programming error caught at import time."""
+    """Adds English templates for an area's codes. A code means one thing: a second, different
+    template for it is kept out and listed by `message_clashes` (a test keeps that list empty)."""
     for code, template in templates.items():
-        known = _MESSAGES.get(code)
-        if known is not None and known != template:
-            raise ValueError(f"message for {code} already registered as {known!r}")
-        _MESSAGES[code] = template
+        known = _MESSAGES.setdefault(code, template)
+        if known != template:
+            _CLASHES.append(f"{code}: {known!r} vs {template!r}")
+
+
+def message_clashes() -> list[str]:
+    """Codes registered twice with different templates."""
+    return list(_CLASHES)
 
 
 def message_template(code: str) -> str | None:

@@ -1,0 +1,104 @@
+"""Chip counts (the DdT counts a stack and records it) and the check that keeps them honest:
+the stacks tracked never add up to more than the chips put into play."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, replace
+
+from tdapp.tournament.ctx import Ctx
+from tdapp.tournament.errors import DomainError, register_messages
+from tdapp.tournament.events import event
+from tdapp.tournament.registry import applies, decides
+from tdapp.tournament.state import Tournament
+
+
+@dataclass(frozen=True)
+class ChipCount:
+    player_id: int
+    stack: int
+
+
+@dataclass(frozen=True)
+class SetChips:
+    """One player's stack as counted."""
+
+    player_id: int
+    stack: int
+
+
+@dataclass(frozen=True)
+class CountChips:
+    """Several stacks counted together (a table, or the whole room at a break)."""
+
+    counts: tuple[ChipCount, ...]
+
+
+@event("ChipsCounted")
+@dataclass(frozen=True)
+class ChipsCounted:
+    counts: tuple[ChipCount, ...]
+
+
+register_messages(
+    {
+        "BAD_STACK": "A stack must be a whole number of chips, zero or more",
+        "ALREADY_OUT": "%(name)s is already out",
+        "NO_COUNTS": "No stacks to record",
+        "COUNTED_TWICE": "%(name)s appears twice in the count",
+        "CHIPS_EXCEED_ISSUED": (
+            "The stacks would add up to %(counted)s chips, more than the %(issued)s in play:"
+            " count the other stacks at the table too"
+        ),
+    }
+)
+
+
+def check_stack(stack: object) -> int:
+    if isinstance(stack, bool) or not isinstance(stack, int) or stack < 0:
+        raise DomainError("BAD_STACK")
+    return stack
+
+
+def check_tracked_total(state: Tournament, stacks: Mapping[int, int], added_chips: int = 0) -> None:
+    """Refuses new stacks for some players that would make the tracked stacks exceed the chips
+    issued (after `added_chips` more are issued)."""
+    total = state.players.stack_total
+    for player_id, stack in stacks.items():
+        total += stack - state.player(player_id).stack
+    issued = state.ledger.chips_issued + added_chips
+    if total > issued:
+        raise DomainError("CHIPS_EXCEED_ISSUED", counted=total, issued=issued)
+
+
+@decides(SetChips)
+def _set_chips(state: Tournament, command: SetChips, ctx: Ctx) -> ChipsCounted:
+    return _count(state, (ChipCount(command.player_id, command.stack),))
+
+
+@decides(CountChips)
+def _count_chips(state: Tournament, command: CountChips, ctx: Ctx) -> ChipsCounted:
+    return _count(state, tuple(command.counts))
+
+
+def _count(state: Tournament, counts: tuple[ChipCount, ...]) -> ChipsCounted:
+    if not counts:
+        raise DomainError("NO_COUNTS")
+    stacks: dict[int, int] = {}
+    for count in counts:
+        player = state.player(count.player_id)
+        if player.busted:
+            raise DomainError("ALREADY_OUT", name=player.name)
+        if player.id in stacks:
+            raise DomainError("COUNTED_TWICE", name=player.name)
+        stacks[player.id] = check_stack(count.stack)
+    check_tracked_total(state, stacks)
+    return ChipsCounted(counts)
+
+
+@applies(ChipsCounted)
+def _counted(state: Tournament, event: ChipsCounted) -> Tournament:
+    players = state.players
+    for count in event.counts:
+        players = players.put(replace(players.get(count.player_id), stack=count.stack))
+    return replace(state, players=players)

@@ -1,0 +1,243 @@
+"""Entries: register (from the roster or a typed name), unregister, re-enter (TO-03).
+
+Once the seats are drawn, a newcomer's seat is drawn with the entry: a random open seat at one of
+the shortest tables (TO-03), or a new table when every seat is taken. The event records it.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass, replace
+from datetime import datetime
+
+from tdapp.tournament.ctx import Ctx
+from tdapp.tournament.errors import DomainError, register_messages
+from tdapp.tournament.events import event
+from tdapp.tournament.levels import until_end_of_level
+from tdapp.tournament.players import Player
+from tdapp.tournament.registry import applies, decides
+from tdapp.tournament.seating.draw import draw_seats
+from tdapp.tournament.settings import check_starting_stack
+from tdapp.tournament.state import Tournament
+
+MAX_NAME = 80
+
+
+@dataclass(frozen=True)
+class RegisterPlayer:
+    """A new player: `name` as typed, or a roster player's with `roster_id`. `bonus_chips` are
+    added to this player's starting stack (the sum must still respect HE-01)."""
+
+    name: str
+    roster_id: int | None = None
+    bonus_chips: int = 0
+
+
+@dataclass(frozen=True)
+class UnregisterPlayer:
+    player_id: int
+
+
+@dataclass(frozen=True)
+class ReEnterPlayer:
+    """A busted player buys a new entry: full starting stack, a new seat (TO-03)."""
+
+    player_id: int
+
+
+@event("PlayerRegistered")
+@dataclass(frozen=True)
+class PlayerRegistered:
+    player_id: int
+    name: str
+    roster_id: int | None
+    starting_stack: int
+    bonus_chips: int
+    buy_in_cents: int
+    table: int | None = None
+    seat: int | None = None
+
+
+@event("PlayerUnregistered")
+@dataclass(frozen=True)
+class PlayerUnregistered:
+    player_id: int
+    refund_cents: int
+    chips: int
+
+
+@event("PlayerReEntered")
+@dataclass(frozen=True)
+class PlayerReEntered:
+    player_id: int
+    starting_stack: int
+    price_cents: int
+    table: int | None = None
+    seat: int | None = None
+
+
+register_messages(
+    {
+        "BAD_PLAYER_NAME": "A player needs a name of at most %(max)s characters",
+        "ALREADY_REGISTERED": "%(name)s is already registered",
+        "BAD_BONUS": "Bonus chips must be a whole number, zero or more",
+        "REGISTRATION_CLOSED": "Registration is closed: play has started",
+        "LATE_REGISTRATION_OVER": "Late registration ended with level %(level)s",
+        "CANNOT_UNREGISTER": "%(name)s has played in this tournament and cannot be unregistered",
+        "ALREADY_SEATED": "%(name)s already has a seat: unregistering is possible before seating",
+        "RE_ENTRY_NOT_OFFERED": "This tournament has no re-entry",
+        "NOT_BUSTED": "%(name)s is still in play: a re-entry is for a busted player",
+        "RE_ENTRY_OVER": "Re-entry ended with level %(level)s",
+        "RE_ENTRY_LIMIT": "%(name)s has used all %(max)s entries",
+    }
+)
+
+
+@decides(RegisterPlayer)
+def _register(state: Tournament, command: RegisterPlayer, ctx: Ctx) -> PlayerRegistered:
+    name = command.name.strip() if isinstance(command.name, str) else ""
+    if not name or len(name) > MAX_NAME:
+        raise DomainError("BAD_PLAYER_NAME", max=MAX_NAME)
+    bonus = command.bonus_chips
+    if not isinstance(bonus, int) or isinstance(bonus, bool) or bonus < 0:
+        raise DomainError("BAD_BONUS")
+    stack = state.settings.starting_stack + bonus
+    check_starting_stack(stack)
+    if command.roster_id is not None:
+        for player in state.players:
+            if player.roster_id == command.roster_id:
+                raise DomainError("ALREADY_REGISTERED", name=player.name)
+    _check_registration_open(state, ctx.now)
+    player_id = state.players.next_id
+    table, seat = _late_seat(state, player_id, ctx.rng()) if state.seats_drawn else (None, None)
+    return PlayerRegistered(
+        player_id=player_id,
+        name=name,
+        roster_id=command.roster_id,
+        starting_stack=stack,
+        bonus_chips=bonus,
+        buy_in_cents=state.settings.buy_in_cents,
+        table=table,
+        seat=seat,
+    )
+
+
+def _check_registration_open(state: Tournament, now: datetime) -> None:
+    """Open before play starts; after, only during late registration (TO-03)."""
+    if not state.clock.started:
+        return
+    level = state.settings.late_registration_until_level
+    if level is None:
+        raise DomainError("REGISTRATION_CLOSED")
+    if not until_end_of_level(state, now, level):
+        raise DomainError("LATE_REGISTRATION_OVER", level=level)
+
+
+@applies(PlayerRegistered)
+def _registered(state: Tournament, event: PlayerRegistered) -> Tournament:
+    player = Player(
+        id=event.player_id,
+        name=event.name,
+        roster_id=event.roster_id,
+        stack=event.starting_stack,
+        starting_stack=event.starting_stack,
+        bonus_chips=event.bonus_chips,
+    )
+    state = replace(
+        state,
+        players=state.players.add(player),
+        ledger=state.ledger.plus(
+            buy_ins=1, buy_in_cents=event.buy_in_cents, starting_chips=event.starting_stack
+        ),
+    )
+    return _seat(state, event.player_id, event.table, event.seat)
+
+
+@decides(UnregisterPlayer)
+def _unregister(state: Tournament, command: UnregisterPlayer, ctx: Ctx) -> PlayerUnregistered:
+    player = state.player(command.player_id)
+    if player.table is not None:
+        raise DomainError("ALREADY_SEATED", name=player.name)
+    if player.busted or player.entries > 1 or player.rebuys or player.add_ons:
+        raise DomainError("CANNOT_UNREGISTER", name=player.name)
+    return PlayerUnregistered(
+        player.id, refund_cents=state.settings.buy_in_cents, chips=player.starting_stack
+    )
+
+
+@applies(PlayerUnregistered)
+def _unregistered(state: Tournament, event: PlayerUnregistered) -> Tournament:
+    return replace(
+        state,
+        players=state.players.remove(event.player_id),
+        ledger=state.ledger.plus(
+            buy_ins=-1, buy_in_cents=-event.refund_cents, starting_chips=-event.chips
+        ),
+    )
+
+
+@decides(ReEnterPlayer)
+def _re_enter(state: Tournament, command: ReEnterPlayer, ctx: Ctx) -> PlayerReEntered:
+    rules = state.settings.re_entry
+    if rules is None:
+        raise DomainError("RE_ENTRY_NOT_OFFERED")
+    player = state.player(command.player_id)
+    if not player.busted:
+        raise DomainError("NOT_BUSTED", name=player.name)
+    if not until_end_of_level(state, ctx.now, rules.until_level):
+        raise DomainError("RE_ENTRY_OVER", level=rules.until_level)
+    if rules.max_entries is not None and player.entries >= rules.max_entries:
+        raise DomainError("RE_ENTRY_LIMIT", name=player.name, max=rules.max_entries)
+    table, seat = _late_seat(state, player.id, ctx.rng()) if state.seats_drawn else (None, None)
+    return PlayerReEntered(
+        player.id,
+        starting_stack=state.settings.starting_stack,
+        price_cents=rules.price_cents,
+        table=table,
+        seat=seat,
+    )
+
+
+@applies(PlayerReEntered)
+def _re_entered(state: Tournament, event: PlayerReEntered) -> Tournament:
+    """A new entry: new stack, rebuy and add-on rights afresh, no place any more."""
+    player = state.player(event.player_id)
+    entry = replace(
+        player,
+        stack=event.starting_stack,
+        starting_stack=event.starting_stack,
+        bonus_chips=0,
+        rebuys=0,
+        add_ons=0,
+        entries=player.entries + 1,
+        absent=False,
+        place=None,
+        tied=1,
+    )
+    state = replace(
+        state,
+        players=state.players.put(entry),
+        ledger=state.ledger.plus(
+            re_entries=1, re_entry_cents=event.price_cents, starting_chips=event.starting_stack
+        ),
+    )
+    return _seat(state, event.player_id, event.table, event.seat)
+
+
+def _late_seat(state: Tournament, player_id: int, rng: random.Random) -> tuple[int, int]:
+    """A random open seat at one of the shortest tables; a new table when all are full."""
+    sizes = {number: len(seats) for number, seats in state.tables.items()}
+    occupied = {
+        number: [i for i, occupant in enumerate(seats, start=1) if occupant is not None]
+        for number, seats in state.tables.items()
+    }
+    if all(len(occupied[t]) == sizes[t] for t in sizes):
+        return max(sizes, default=0) + 1, rng.randint(1, state.settings.seats_per_table)
+    seat = draw_seats([player_id], sizes, rng, occupied=occupied)[player_id]
+    return seat.table, seat.seat
+
+
+def _seat(state: Tournament, player_id: int, table: int | None, seat: int | None) -> Tournament:
+    if table is None or seat is None:
+        return state
+    return state.seat_player(player_id, table, seat)

@@ -1,0 +1,175 @@
+"""The core sections of `view`: the tournament, players, tables, ledger and payouts, and the
+warnings the DdT acts on. The public audience never sees money by kind, roster ids or bonus chips."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from datetime import datetime
+from typing import Any
+
+from tdapp.tournament.errors import register_messages
+from tdapp.tournament.levels import ms_to_end_of_level
+from tdapp.tournament.payouts import place_amounts, place_of, prize_pool_cents, prizes
+from tdapp.tournament.purchases import add_on_open
+from tdapp.tournament.registry import Audience, Notice, view_section, warns
+from tdapp.tournament.state import Tournament
+
+REBUY_WARNING_MS = 5 * 60 * 1000
+
+
+@view_section("tournament")
+def _tournament(state: Tournament, now: datetime, audience: Audience) -> dict[str, Any]:
+    settings = state.settings
+    return {
+        "created": state.created,
+        "name": settings.name,
+        "date": settings.date.isoformat() if settings.date else None,
+        "buy_in_cents": settings.buy_in_cents,
+        "starting_stack": settings.starting_stack,
+        "seats_per_table": settings.seats_per_table,
+        "levels": settings.level_count,
+        "late_registration_until_level": settings.late_registration_until_level,
+        "rebuy": _rules(settings.rebuy),
+        "add_on": _rules(settings.add_on),
+        "re_entry": _rules(settings.re_entry),
+        "seats_drawn": state.seats_drawn,
+        "players_left": state.players_left,
+        "entries": state.ledger.entries,
+    }
+
+
+def _rules(rules: Any) -> dict[str, Any] | None:
+    return None if rules is None else dict(vars(rules))
+
+
+@view_section("players")
+def _players(state: Tournament, now: datetime, audience: Audience) -> list[dict[str, Any]]:
+    won = prizes(state)
+    rows = []
+    for player in state.players:
+        where = place_of(state, player)
+        row = {
+            "id": player.id,
+            "name": player.name,
+            "status": player.status.value,
+            "table": player.table,
+            "seat": player.seat,
+            "stack": player.stack,
+            "rebuys": player.rebuys,
+            "add_ons": player.add_ons,
+            "entries": player.entries,
+            "place": where[0] if where else None,
+            "tied": where[1] if where else 1,
+            "prize_cents": won.get(player.id, 0),
+        }
+        if audience == "td":
+            row |= {
+                "roster_id": player.roster_id,
+                "starting_stack": player.starting_stack,
+                "bonus_chips": player.bonus_chips,
+            }
+        rows.append(row)
+    return rows
+
+
+@view_section("tables")
+def _tables(state: Tournament, now: datetime, audience: Audience) -> list[dict[str, Any]]:
+    result = []
+    for number in sorted(state.tables):
+        seats = []
+        for seat, player_id in enumerate(state.tables[number], start=1):
+            player = state.players.get(player_id) if player_id is not None else None
+            seats.append(
+                {
+                    "seat": seat,
+                    "player_id": player_id,
+                    "name": player.name if player else None,
+                    "stack": player.stack if player else None,
+                    "absent": player.absent if player else False,
+                }
+            )
+        taken = sum(1 for s in seats if s["player_id"] is not None)
+        result.append({"number": number, "players": taken, "seats": seats})
+    return result
+
+
+def average_stack(state: Tournament) -> int:
+    """Chips in play shared by the players left (0 before anyone registers)."""
+    left = state.players_left
+    return state.ledger.chips_issued // left if left else 0
+
+
+@view_section("ledger")
+def _ledger(state: Tournament, now: datetime, audience: Audience) -> dict[str, Any]:
+    ledger = state.ledger
+    public = {
+        "entries": ledger.entries,
+        "players_left": state.players_left,
+        "prize_pool_cents": prize_pool_cents(state),
+        "chips_issued": ledger.chips_issued,
+        "average_stack": average_stack(state),
+        "rebuys": ledger.rebuys,
+        "add_ons": ledger.add_ons,
+        "re_entries": ledger.re_entries,
+    }
+    if audience != "td":
+        return public
+    return public | {
+        "buy_ins": ledger.buy_ins,
+        "buy_in_cents": ledger.buy_in_cents,
+        "re_entry_cents": ledger.re_entry_cents,
+        "rebuy_cents": ledger.rebuy_cents,
+        "add_on_cents": ledger.add_on_cents,
+        "money_in_cents": ledger.money_in_cents,
+        "starting_chips": ledger.starting_chips,
+        "rebuy_chips": ledger.rebuy_chips,
+        "add_on_chips": ledger.add_on_chips,
+        "chips_counted": state.players.stack_total,
+        "chips_gap": ledger.chips_issued - state.players.stack_total,
+    }
+
+
+@view_section("payouts")
+def _payouts(state: Tournament, now: datetime, audience: Audience) -> dict[str, Any]:
+    amounts = place_amounts(state)
+    return {
+        "prize_pool_cents": prize_pool_cents(state),
+        "rounding_cents": state.settings.rounding_cents,
+        "adjusted": state.payout_amounts is not None,
+        "places": [{"place": i, "amount_cents": a} for i, a in enumerate(amounts, start=1)],
+    }
+
+
+register_messages(
+    {
+        "REBUY_PERIOD_ENDING": "The rebuy period ends in %(minutes)s minutes",
+        "ADD_ON_OPEN": "The add-on is on offer now",
+        "CHIPS_GAP": "Counted stacks are %(gap)s chips short of the %(issued)s in play",
+        "NO_CHIPS": "%(name)s has no chips: record a rebuy or the bust",
+    }
+)
+
+
+@warns
+def _warnings(state: Tournament, now: datetime, audience: Audience) -> Iterator[Notice]:
+    if not state.created:
+        return
+    rebuy = state.settings.rebuy
+    if rebuy is not None and state.clock.running:
+        left = ms_to_end_of_level(state, now, rebuy.until_level)
+        if left is not None and left <= REBUY_WARNING_MS:
+            yield Notice("REBUY_PERIOD_ENDING", {"minutes": -(-left // 60000)})
+    if state.settings.add_on is not None and state.clock.started and add_on_open(state, now):
+        yield Notice("ADD_ON_OPEN")
+    if audience != "td":
+        return
+    gap = state.ledger.chips_issued - state.players.stack_total
+    if gap:
+        yield Notice("CHIPS_GAP", {"gap": gap, "issued": state.ledger.chips_issued})
+    for player in state.players:
+        if player.in_play and player.stack == 0:
+            yield Notice("NO_CHIPS", {"player_id": player.id, "name": player.name})
+    if state.payout_amounts is not None:
+        total, pool = sum(state.payout_amounts), prize_pool_cents(state)
+        if total != pool:
+            yield Notice("PAYOUTS_OUT_OF_DATE", {"total": total, "pool": pool})
