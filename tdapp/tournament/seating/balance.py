@@ -23,7 +23,12 @@ from tdapp.tournament.button import (
     first_positions,
     next_positions,
 )
+from tdapp.tournament.errors import SeatingError, register_messages
 from tdapp.tournament.seating.draw import draw_seats
+
+register_messages(
+    {"BALANCE_DIFF_TOO_SMALL": "Tables are balanced at a difference of 2 or more, not %(balance_diff)s."}
+)
 
 Seats = tuple[int | None, ...]
 """A table's seats, seat 1 first: the id of the player sitting there, or None."""
@@ -46,6 +51,11 @@ class BalanceRules:
     break_order: tuple[int, ...] = ()
     final_table_seats: int | None = None
     button_rule: ButtonRule = "dead"
+
+    def __post_init__(self) -> None:
+        # A difference of one would chase an odd player round the room for ever.
+        if self.balance_diff < 2:
+            raise SeatingError("BALANCE_DIFF_TOO_SMALL", balance_diff=self.balance_diff)
 
     def order(self, tables: Iterable[int]) -> list[int]:
         """The tables in break order: the first one breaks next."""
@@ -273,10 +283,16 @@ def _with(seats: Seats, seat: int, player: int | None) -> Seats:
 
 
 def apply_moves(tables: Mapping[int, Seats], moves: Iterable[Move]) -> dict[int, Seats]:
-    """The tables after `moves`, applied in order; only the tables they touch are copied."""
+    """The tables after `moves`, each player moving once; only the tables they touch are copied.
+
+    Every player first leaves their seat, then all sit down, so a redraw in which players take
+    each other's seats (the final table) works like a chain of balancing moves.
+    """
+    moves = list(moves)
     result = dict(tables)
     for move in moves:
         result[move.from_table] = _with(result[move.from_table], move.from_seat, None)
+    for move in moves:
         target = result[move.to_table]
         if move.to_seat > len(target):
             target = target + (None,) * (move.to_seat - len(target))
