@@ -10,7 +10,7 @@ table break or the final table, whose seats are drawn when the DdT applies them
 from __future__ import annotations
 
 import random
-from collections.abc import Collection, Iterable, Mapping
+from collections.abc import Collection, Iterable, Iterator, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -125,8 +125,25 @@ def seated(seats: Seats) -> list[int]:
 
 def in_play(tables: Mapping[int, Seats]) -> dict[int, int]:
     """Table number -> players, for the tables that still have anyone at them."""
-    counts = {t: len(seats) - seats.count(None) for t, seats in tables.items()}
-    return {t: n for t, n in counts.items() if n}
+    return {t: n for t, seats in tables.items() if (n := len(seats) - seats.count(None))}
+
+
+class _Taken(Collection[int]):
+    """The occupied seats of a table, read straight from its seats tuple without copying."""
+
+    __slots__ = ("seats",)
+
+    def __init__(self, seats: Seats) -> None:
+        self.seats = seats
+
+    def __len__(self) -> int:
+        return len(self.seats) - self.seats.count(None)
+
+    def __contains__(self, seat: object) -> bool:
+        return isinstance(seat, int) and 0 < seat <= len(self.seats) and self.seats[seat - 1] is not None
+
+    def __iter__(self) -> Iterator[int]:
+        return iter(seated(self.seats))
 
 
 def suggest(
@@ -311,7 +328,7 @@ def break_table(tables: Mapping[int, Seats], table: int, rng: random.Random) -> 
         list(players),
         {t: len(tables[t]) for t in others},
         rng,
-        occupied={t: seated(tables[t]) for t in others},
+        occupied={t: _Taken(tables[t]) for t in others},
     )
     return tuple(
         Move(p, table, players[p], to.table, to.seat, "BREAK", {"table": table})

@@ -44,7 +44,7 @@ def draw_seats(
 
     - `tables`: table number -> number of seats at that table (seats are 1..n).
     - `occupied`: table number -> seats already taken (late entries, a broken table's players);
-      empty for the opening draw.
+      empty for the opening draw. Any collection of valid seat numbers with `len` and `in`.
     - `formation`: "even" spreads the players over every table given (TO-01); "club" opens only
       as many tables as the club's rule allows, one per five players, the tables with the most
       seats first (seed 000 art. I), and always at least enough tables to seat everybody.
@@ -61,18 +61,23 @@ def draw_seats(
     unknown = set(occupied) - set(tables)
     if unknown:
         raise SeatingError("UNKNOWN_TABLE", table=min(unknown))
-    open_seats = {
-        number: [s for s in range(1, count + 1) if s not in occupied.get(number, ())]
-        for number, count in tables.items()
-    }
-    in_play = _tables_in_play(players, tables, occupied, open_seats, formation)
-    free = sum(len(open_seats[t]) for t in in_play)
+    counts = {number: len(occupied.get(number, ())) for number in tables}
+    room = {number: tables[number] - counts[number] for number in tables}
+    in_play = _tables_in_play(players, tables, counts, room, formation)
+    free = sum(room[t] for t in in_play)
     if len(players) > free:
         raise SeatingError("NO_OPEN_SEATS", players=len(players), seats=free)
 
-    counts = {t: len(occupied.get(t, ())) for t in in_play}
-    added = _fill_shortest(counts, {t: len(open_seats[t]) for t in in_play}, len(players), rng)
-    seats = [Seat(t, s) for t in sorted(added) for s in rng.sample(open_seats[t], added[t])]
+    added = _fill_shortest(
+        {t: counts[t] for t in in_play}, {t: room[t] for t in in_play}, len(players), rng
+    )
+    # Open seats are listed only at the tables that take someone: a broken table's players
+    # reach a handful of the 300 tables of a large field.
+    seats = []
+    for t in sorted(added):
+        taken = occupied.get(t, ())
+        open_seats = [s for s in range(1, tables[t] + 1) if s not in taken]
+        seats.extend(Seat(t, s) for s in rng.sample(open_seats, added[t]))
     order = list(players)
     rng.shuffle(order)
     return dict(zip(order, seats, strict=True))
@@ -81,18 +86,18 @@ def draw_seats(
 def _tables_in_play(
     players: Sequence[int],
     tables: Mapping[int, int],
-    occupied: Mapping[int, Collection[int]],
-    open_seats: Mapping[int, list[int]],
+    counts: Mapping[int, int],
+    room: Mapping[int, int],
     formation: Formation,
 ) -> list[int]:
     """The tables that may receive players under the chosen formation."""
     if formation == "even":
-        return [t for t in tables if open_seats[t]]
+        return [t for t in tables if room[t]]
     # Club: tables with most seats first, ties by number; a table opens only for five players,
     # and tables already in use stay in use.
     by_size = sorted(tables, key=lambda t: (-tables[t], t))
-    in_use = [t for t in by_size if occupied.get(t)]
-    total = sum(len(occupied.get(t, ())) for t in tables) + len(players)
+    in_use = [t for t in by_size if counts[t]]
+    total = sum(counts.values()) + len(players)
     wanted = max(len(in_use), 1, total // CLUB_TABLE_FORMS_AT)
     chosen = list(in_use)
     for t in by_size:
@@ -101,7 +106,7 @@ def _tables_in_play(
             break
         if t not in chosen:
             chosen.append(t)
-    return [t for t in chosen if open_seats[t]]
+    return [t for t in chosen if room[t]]
 
 
 def _fill_shortest(
