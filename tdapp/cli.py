@@ -1,18 +1,98 @@
-"""The `tdapp` console script."""
+"""The `tdapp` console script: run the server, manage accounts and the schema, load a demo."""
 
 from __future__ import annotations
 
 import argparse
+import getpass
+import sys
 
 from tdapp import create_app
+
+
+def _run(args: argparse.Namespace) -> None:
+    from tdapp.realtime import socketio
+
+    # This process owns the blind clock's scheduler unless told that another one does.
+    app = create_app({"SCHEDULER": not args.no_scheduler})
+    socketio.run(
+        app, host=args.host, port=args.port, use_reloader=False, allow_unsafe_werkzeug=True
+    )
+
+
+def _create_user(args: argparse.Namespace) -> None:
+    from tdapp.services import accounts
+
+    create_app()
+    password = args.password
+    if password is None:
+        password = getpass.getpass("Password: ")
+        if password != getpass.getpass("Password (again): "):
+            sys.exit("The two passwords differ; nothing was created.")
+    try:
+        user = accounts.create_user(args.username, password)
+    except accounts.AccountError as refused:
+        sys.exit(str(refused))
+    print(f"Created the DdT account {user.username}.")
+
+
+def _db(args: argparse.Namespace) -> None:
+    from tdapp import db
+
+    create_app({"MIGRATE_ON_START": False})
+    if args.action == "upgrade":
+        db.upgrade()
+        print("The database schema is up to date.")
+    else:
+        db.upgrade()
+        db.new_revision(args.message)
+
+
+def _demo(args: argparse.Namespace) -> None:
+    from tdapp.services import demo
+
+    create_app()
+    tournament = demo.ensure_demo(only_if_empty=args.if_empty)
+    if tournament is None:
+        print("The database already holds tournaments: no demo added.")
+    else:
+        print(f"Demo tournament {tournament.slug!r} (id {tournament.id}) is ready.")
 
 
 def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(prog="tdapp")
     sub = parser.add_subparsers(dest="command", required=True)
+
     run = sub.add_parser("run", help="start the server")
     run.add_argument("--host", default="127.0.0.1")
     run.add_argument("--port", type=int, default=5000)
+    run.add_argument(
+        "--no-scheduler",
+        action="store_true",
+        help="another process runs the clock's scheduler (one per deployment)",
+    )
+    run.set_defaults(handler=_run)
+
+    create_user = sub.add_parser("create-user", help="create a DdT account")
+    create_user.add_argument("username")
+    create_user.add_argument("--password", help="prompted for when absent")
+    create_user.set_defaults(handler=_create_user)
+
+    database = sub.add_parser("db", help="the database schema")
+    actions = database.add_subparsers(dest="action", required=True)
+    actions.add_parser("upgrade", help="apply every pending migration")
+    revision = actions.add_parser("revision", help="write a migration for changed models")
+    revision.add_argument("-m", "--message", required=True)
+    database.set_defaults(handler=_db)
+
+    demo = sub.add_parser("demo", help="create a demo tournament")
+    demo.add_argument(
+        "--if-empty", action="store_true", help="only when the database has no tournament yet"
+    )
+    demo.set_defaults(handler=_demo)
+
     args = parser.parse_args(argv)
-    if args.command == "run":
-        create_app().run(host=args.host, port=args.port)
+    args.handler(args)
+
+
+if __name__ == "__main__":
+    main()

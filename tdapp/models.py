@@ -117,6 +117,8 @@ class LoggedEvent(SQLModel, table=True):
     actor: str = Field(max_length=120)
     created_at: datetime = _when()
     undone: bool = False
+    undone_by: str | None = Field(default=None, max_length=120)
+    undone_at: datetime | None = Field(default=None, sa_type=UTCDateTime)
 
 
 class Snapshot(SQLModel, table=True):

@@ -88,6 +88,8 @@ def upgrade() -> None:
         sa.Column("actor", sa.String(120), nullable=False),
         _when("created_at"),
         sa.Column("undone", sa.Boolean(), nullable=False),
+        sa.Column("undone_by", sa.String(120), nullable=True),
+        sa.Column("undone_at", sa.DateTime(timezone=True), nullable=True),
         sa.UniqueConstraint("tournament_id", "seq"),
     )
 

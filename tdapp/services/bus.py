@@ -53,3 +53,9 @@ def publish(change: Change) -> None:
             callback(change)
         except Exception:
             log.exception("subscriber %r failed on %r", callback, change)
+
+
+def unsubscribe_all() -> None:
+    """Forget every subscriber: a test's app must not hear the next test's changes."""
+    with _lock:
+        _subscribers.clear()

@@ -15,7 +15,7 @@ from flask import Flask, jsonify, request
 from flask_babel import gettext
 from werkzeug.exceptions import HTTPException
 
-from tdapp.tournament.errors import DomainError, message_template
+from tdapp.tournament.errors import DomainError, message_for, message_template
 
 log = logging.getLogger(__name__)
 
@@ -41,15 +41,20 @@ def status_of(error: DomainError) -> int:
     return 404 if error.code.startswith(_NOT_FOUND_PREFIX) else 422
 
 
-def message_of(error: DomainError) -> str:
-    """The message in the request's language; the English one if the translation does not fit."""
-    template = message_template(error.code)
+def translate(code: str, params: dict[str, Any]) -> str:
+    """The registered message of `code` in the request's language, filled with `params`; the
+    English one if the translation does not fit them."""
+    template = message_template(code)
     if template is None:
-        return str(error)
+        return message_for(code, params)
     try:
-        return gettext(template) % error.params if error.params else gettext(template)
+        return gettext(template) % params if params else gettext(template)
     except (KeyError, TypeError, ValueError):
-        return str(error)
+        return message_for(code, params)
+
+
+def message_of(error: DomainError) -> str:
+    return translate(error.code, error.params)
 
 
 def error_body(code: str, message: str, **extra: Any) -> dict[str, Any]:

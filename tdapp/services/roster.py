@@ -1,0 +1,65 @@
+"""The club's roster: the players the DdT registers by name, night after night."""
+
+from __future__ import annotations
+
+import unicodedata
+from dataclasses import dataclass
+
+from sqlmodel import col, select
+
+from tdapp.db import session_scope
+from tdapp.models import RosterPlayer
+from tdapp.tournament.errors import DomainError, register_messages
+
+MAX_NAME = 80
+
+register_messages(
+    {
+        "BAD_ROSTER_NAME": "A roster player needs a name of at most %(max)s characters",
+        "ROSTER_NAME_TAKEN": "%(name)s is already in the roster",
+        "UNKNOWN_ROSTER_PLAYER": "There is no roster player %(roster_id)s",
+    }
+)
+
+
+@dataclass(frozen=True)
+class Member:
+    id: int
+    name: str
+
+
+def folded(text: str) -> str:
+    """Case- and accent-insensitive form for searching: "Nicolò" and "nicolo" match."""
+    decomposed = unicodedata.normalize("NFKD", text.casefold())
+    return "".join(c for c in decomposed if not unicodedata.combining(c))
+
+
+def members(search: str = "") -> list[Member]:
+    """The roster by name; with `search`, only names containing it (ignoring case and accents)."""
+    with session_scope() as db:
+        rows = db.exec(select(RosterPlayer).order_by(col(RosterPlayer.name))).all()
+        found = [Member(row.id, row.name) for row in rows]
+    wanted = folded(search.strip())
+    return [m for m in found if wanted in folded(m.name)] if wanted else found
+
+
+def add_member(name: str) -> Member:
+    name = " ".join(name.split()) if isinstance(name, str) else ""
+    if not name or len(name) > MAX_NAME:
+        raise DomainError("BAD_ROSTER_NAME", max=MAX_NAME)
+    with session_scope() as db:
+        names = db.exec(select(RosterPlayer.name)).all()
+        if any(folded(other) == folded(name) for other in names):
+            raise DomainError("ROSTER_NAME_TAKEN", name=name)
+        row = RosterPlayer(name=name)
+        db.add(row)
+        db.flush()
+        return Member(row.id, row.name)
+
+
+def member(roster_id: int) -> Member:
+    with session_scope() as db:
+        row = db.get(RosterPlayer, roster_id) if isinstance(roster_id, int) else None
+        if row is None:
+            raise DomainError("UNKNOWN_ROSTER_PLAYER", roster_id=roster_id)
+        return Member(row.id, row.name)
