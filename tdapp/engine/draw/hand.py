@@ -1,0 +1,546 @@
+"""One hand of Italian five-card draw as a state machine (RULES.md IT-01 .. IT-24).
+
+The hand runs: invito (and any buio) -> first betting round, where the first to bet opens and
+needs openers (IT-06 .. IT-09) -> the draw (IT-12) -> second round led by the opener (IT-13) ->
+showdown by the club's order, never split (IT-14), or a piatto di parola (IT-15). Every action
+returns a new hand; a refused one raises IllegalAction and changes nothing.
+
+Cards may be known (dealt by the engine from a seeded deck, or entered) or unknown (a physical
+deck): then the dealer confirms an opener's claim and at showdown enters the hands shown or
+names the winner. Betting is pot-limit with the pot counted as everything in the middle (IT-10).
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field, replace
+from enum import StrEnum
+
+from tdapp.engine.betting import Action, BettingRound, PotLimit
+from tdapp.engine.cards import Card, Deck, parse_cards
+from tdapp.engine.draw.deck import deck_for
+from tdapp.engine.draw.opening import (
+    Level,
+    after_no_opening,
+    after_piatto_di_parola,
+    after_pot_played,
+    opens,
+)
+from tdapp.engine.draw.stakes import POT_CAP, blinds, check_invito
+from tdapp.engine.errors import IllegalAction
+from tdapp.engine.hands import best_hand, italian, winners
+from tdapp.engine.pots import award_to_winners, split_pots
+
+Seat = int
+CIP = 1  # the smallest bet, one euro
+
+
+class Phase(StrEnum):
+    FIRST_ROUND = "first_round"
+    DRAW = "draw"
+    SECOND_ROUND = "second_round"
+    SHOWDOWN = "showdown"
+    OVER = "over"
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """How the hand ended. `carry` is what stays in the middle for the next deals: one pot, or
+    two for a piatto di parola over the cap (IT-15 [U: two pots on consecutive hands])."""
+
+    kind: str  # won | showdown | no_opening | piatto_di_parola | void | redeal
+    won: Mapping[Seat, int]  # chips each seat takes from the middle
+    carry: tuple[int, ...]
+    next_level: Level
+    deal_passes: bool
+    note: str = ""
+
+
+@dataclass(frozen=True)
+class DrawHand:
+    order: tuple[Seat, ...]  # dealt in, from the dealer's left; the dealer speaks last
+    dealer: Seat
+    sitting_out: Seat | None  # "col salto": the dealer's right gets no cards (IT-02)
+    lowest_rank: int
+    level: Level
+    start_stacks: Mapping[Seat, int]
+    stacks: Mapping[Seat, int]  # chips behind
+    initial_pot: int  # inviti plus what an earlier hand left in the middle
+    committed: Mapping[Seat, int]  # bets of closed rounds
+    round: BettingRound | None
+    phase: Phase
+    cards: Mapping[Seat, tuple[Card, ...]] | None = None  # None: a physical deck
+    stub: tuple[Card, ...] = ()
+    opening_cards: Mapping[Seat, tuple[Card, ...]] = field(default_factory=dict)
+    opener: Seat | None = None
+    blind_seats: tuple[Seat, ...] = ()
+    passed: frozenset[Seat] = frozenset()  # passed before the opening: never validate one
+    entered: frozenset[Seat] = frozenset()  # called or raised after the opening
+    second_opener: Seat | None = None  # IT-09: must play, may not raise unless someone between
+    must_stay: frozenset[Seat] = frozenset()  # IT-17 b
+    log: tuple[tuple[Seat, str, int | None], ...] = ()  # first-round actions, for IT-17 a
+    to_draw: tuple[Seat, ...] = ()
+    drawn: Mapping[Seat, int] = field(default_factory=dict)
+    second_round_contested: bool = False
+    second_round_started: bool = False
+    folded_before_draw: frozenset[Seat] = frozenset()
+    parola_pay_in: bool = True
+    pot_after_call: bool = False  # IT-10 option: the standard pot-limit formula
+    outcome: Outcome | None = None
+
+    # ---- set-up -----------------------------------------------------------------------------
+
+    @classmethod
+    def deal(
+        cls,
+        seats: Sequence[Seat],
+        dealer: Seat,
+        stacks: Mapping[Seat, int],
+        invito: int,
+        *,
+        level: Level = Level.JACKS,
+        carry: int = 0,
+        blind_steps: int = 0,
+        giri: bool = False,
+        rng: random.Random | None = None,
+        cards: Mapping[Seat, Sequence[Card] | str] | None = None,
+        salto_pays_invito: bool = False,
+        parola_pay_in: bool = True,
+        pot_after_call: bool = False,
+    ) -> DrawHand:
+        """Start a hand. `seats` go clockwise round the table and include the dealer. With `rng`
+        the engine shuffles and deals; with `cards` they are entered; with neither the deck is
+        physical and unknown. The salto player pays no invito unless `salto_pays_invito` [U]."""
+        if dealer not in seats or len(set(seats)) != len(seats):
+            raise IllegalAction("the dealer must be one of the seats, each seat listed once")
+        rule = deck_for(len(seats))
+        at = list(seats).index(dealer)
+        around = [*seats[at + 1:], *seats[: at + 1]]  # dealer's left first, dealer last
+        salto = around[-2] if rule.col_salto else None
+        order = tuple(s for s in around if s != salto)
+        invito = check_invito(invito, giri=giri)
+        if carry < 0:
+            raise IllegalAction("the pot carried over cannot be negative")
+        payers = [*order, *([salto] if salto is not None and salto_pays_invito else [])]
+        short = [s for s in payers if stacks.get(s, 0) < invito]
+        if short:
+            raise IllegalAction(f"seats {short} cannot pay the invito of {invito}")
+        behind = {s: stacks[s] - invito for s in order}
+        pot = carry + invito * len(payers)
+        amounts = blinds(pot, blind_steps)
+        bets = {}
+        for seat, amount in zip(order, amounts, strict=False):
+            if behind[seat] < amount:
+                raise IllegalAction(f"seat {seat} has {behind[seat]}, less than a blind of {amount}")
+            bets[seat] = amount
+        dealt, stub = cls._cards(order, rule.lowest_rank, rng, cards)
+        limit = PotLimit(min_bet=CIP, pot_after_call=pot_after_call)
+        first = BettingRound.open(limit, order, behind, bets=bets, pot=pot)
+        start = {s: stacks[s] for s in order}
+        if salto is not None:
+            start[salto] = stacks[salto]
+            behind[salto] = stacks[salto] - (invito if salto_pays_invito else 0)
+        return cls(
+            order=order, dealer=dealer, sitting_out=salto, lowest_rank=rule.lowest_rank,
+            level=level, start_stacks=start, stacks=behind, initial_pot=pot,
+            committed={s: 0 for s in order}, round=first, phase=Phase.FIRST_ROUND,
+            cards=dealt, stub=stub, opening_cards=dict(dealt or {}),
+            opener=order[0] if amounts else None, blind_seats=tuple(bets),
+            parola_pay_in=parola_pay_in, pot_after_call=pot_after_call,
+        )
+
+    @staticmethod
+    def _cards(order, lowest_rank, rng, cards):
+        if rng is not None and cards is not None:
+            raise IllegalAction("either the engine deals (rng) or the cards are entered, not both")
+        if rng is not None:
+            deck = Deck(lowest_rank)
+            deck.shuffle(rng)
+            dealt: dict[Seat, list[Card]] = {s: [] for s in order}
+            for _ in range(5):  # one card at a time, clockwise (IT-03)
+                for seat in order:
+                    dealt[seat] += deck.deal()
+            return {s: tuple(c) for s, c in dealt.items()}, tuple(deck.cards)
+        if cards is None:
+            return None, ()
+        entered = {s: tuple(parse_cards(c) if isinstance(c, str) else c) for s, c in cards.items()}
+        if set(entered) != set(order) or any(len(c) != 5 for c in entered.values()):
+            raise IllegalAction("enter five cards for every seat dealt in")
+        every = [c for hand in entered.values() for c in hand]
+        if len(set(every)) != len(every) or min(c.value for c in every) < lowest_rank:
+            raise IllegalAction(f"the cards repeat or are not in the {lowest_rank}-to-ace deck")
+        stub = tuple(c for c in Deck(lowest_rank).cards if c not in set(every))
+        return entered, stub
+
+    # ---- reading ------------------------------------------------------------------------------
+
+    @property
+    def to_act(self) -> Seat | None:
+        if self.phase is Phase.DRAW:
+            return self.to_draw[0]
+        return self.round.to_act if self.round is not None and self.phase in (
+            Phase.FIRST_ROUND, Phase.SECOND_ROUND) else None
+
+    @property
+    def _limit(self) -> PotLimit:
+        return PotLimit(min_bet=CIP, pot_after_call=self.pot_after_call)
+
+    @property
+    def middle(self) -> int:
+        """Everything in the middle: the initial pot, closed rounds and bets in front."""
+        bets = sum(self.round.bets.values()) if self.round is not None else 0
+        return self.initial_pot + sum(self.committed.values()) + bets
+
+    @property
+    def live(self) -> tuple[Seat, ...]:
+        folded = self.folded_before_draw | (self.round.folded if self.round else frozenset())
+        return tuple(s for s in self.order if s not in folded)
+
+    def legal_actions(self):
+        if self.phase not in (Phase.FIRST_ROUND, Phase.SECOND_ROUND):
+            raise IllegalAction(f"no betting now: the hand is at {self.phase.value}")
+        return self.round.legal_actions()
+
+    # ---- betting ------------------------------------------------------------------------------
+
+    def act(self, seat: Seat, action: Action | str, amount: int | None = None, *,
+            confirmed: bool = False) -> DrawHand:
+        """A betting action. In the first round a bet before any bet is the opening: it needs
+        openers (checked on known cards, `confirmed` by the dealer on a physical deck), and with
+        no amount named it is the pot (IT-08). A check before the opening is a pass."""
+        if self.phase not in (Phase.FIRST_ROUND, Phase.SECOND_ROUND):
+            raise IllegalAction(f"no betting now: the hand is at {self.phase.value}")
+        action = _action(action)
+        rnd = self.round
+        opening = self.phase is Phase.FIRST_ROUND and rnd.current_bet == 0 and action in (
+            Action.BET, Action.ALL_IN)
+        if opening:
+            self._check_openers(seat, confirmed)
+            if action is Action.BET and amount is None:
+                legal = rnd.legal_actions()
+                amount = min(max(self.middle, legal.min_to), legal.max_to)
+        if action is Action.FOLD and seat in self.must_stay:
+            raise IllegalAction(f"seat {seat} must stay in: it is bound to play (IT-09, IT-17)")
+        after = rnd.act(seat, action, amount)
+        hand = replace(self, round=after, second_round_started=self.second_round_started or
+                       self.phase is Phase.SECOND_ROUND)
+        if self.phase is Phase.FIRST_ROUND:
+            hand = hand._first_round_bookkeeping(seat, action, amount, rnd, after, opening)
+        return hand._after_action()
+
+    def open_together(self, first: Seat, second: Seat, amount: int | None = None, *,
+                      confirmed: bool = False) -> DrawHand:
+        """IT-09: two players open at once. The one earlier in turn opens; the other must play
+        and may not raise unless a player between them raises."""
+        if self.phase is not Phase.FIRST_ROUND or self.round.current_bet:
+            raise IllegalAction("two openers only arise before anyone has opened")
+        pending = self.round.order
+        start = pending.index(self.round.to_act)
+        turn = [*pending[start:], *pending[:start]]
+        earlier, later = sorted((first, second), key=turn.index)
+        if earlier != self.round.to_act:
+            raise IllegalAction(f"seat {self.round.to_act} speaks before seat {earlier}")
+        self._check_openers(later, confirmed)
+        hand = self.act(earlier, Action.BET, amount, confirmed=confirmed)
+        return replace(hand, second_opener=later, must_stay=hand.must_stay | {later},
+                       round=hand.round.forbid_raise(later))
+
+    def _check_openers(self, seat: Seat, confirmed: bool) -> None:
+        if seat in self.passed:
+            raise IllegalAction(f"seat {seat} passed: it can no longer open")
+        if self.cards is None:
+            if not confirmed:
+                raise IllegalAction("the dealer must confirm the opener's claim")
+            return
+        if not opens(self.cards[seat], self.level, self.lowest_rank):
+            raise IllegalAction(f"seat {seat} has no openers: {self.level.name.lower()} or better "
+                                "or an open-ended straight-flush draw are needed")
+
+    def _first_round_bookkeeping(self, seat, action, amount, before, after, opening):
+        hand = replace(self, log=(*self.log, (seat, action.value, amount)))
+        if opening:
+            return replace(hand, opener=seat)
+        if before.current_bet == 0 and action is Action.CHECK:
+            return replace(hand, passed=hand.passed | {seat})
+        if hand.opener is not None and action in (Action.CALL, Action.RAISE, Action.ALL_IN):
+            hand = replace(hand, entered=hand.entered | {seat})
+        if after.current_bet > before.current_bet and hand.second_opener is not None \
+                and seat != hand.opener and seat != hand.second_opener:
+            lifted = replace(after, no_raise=after.no_raise - {hand.second_opener})
+            hand = replace(hand, round=lifted, must_stay=hand.must_stay - {hand.second_opener})
+        return hand
+
+    def _after_action(self) -> DrawHand:
+        if not self.round.closed:
+            return self
+        if self.phase is Phase.FIRST_ROUND:
+            return self._close_first_round()
+        return self._close_second_round()
+
+    def _close_round(self) -> DrawHand:
+        rnd = self.round
+        committed = {s: self.committed[s] + rnd.bets.get(s, 0) for s in self.order}
+        stacks = {**self.stacks, **rnd.stacks}
+        return replace(self, committed=committed, stacks=stacks)
+
+    def _close_first_round(self) -> DrawHand:
+        rnd = self.round
+        if rnd.current_bet == 0:
+            return self._finish("no_opening", {}, (self.middle,), after_no_opening(self.level),
+                                deal_passes=True, note="nobody opened: the deal passes")
+        hand = replace(self._close_round(), folded_before_draw=rnd.folded)
+        if len(hand.live) == 1:
+            return hand._award_uncontested()
+        return replace(hand, round=None, phase=Phase.DRAW, to_draw=hand.live)
+
+    # ---- the draw -----------------------------------------------------------------------------
+
+    def draw(self, seat: Seat, discards: int | Sequence[Card] | str = 0) -> DrawHand:
+        """IT-12: each player still in changes 1 to 4 cards or stands pat ("servito"), clockwise
+        from the dealer's left. With known cards name the discards; otherwise give the count."""
+        if self.phase is not Phase.DRAW:
+            raise IllegalAction(f"no draw now: the hand is at {self.phase.value}")
+        if seat != self.to_draw[0]:
+            raise IllegalAction(f"seat {self.to_draw[0]} draws first")
+        cards = dict(self.cards) if self.cards is not None else None
+        stub = self.stub
+        if isinstance(discards, int) and not isinstance(discards, bool):
+            if cards is not None:
+                raise IllegalAction("with known cards name the cards thrown, not just how many")
+            count = discards
+        else:
+            if cards is None:
+                raise IllegalAction("with a physical deck give how many cards are changed")
+            thrown = tuple(parse_cards(discards) if isinstance(discards, str) else discards)
+            if not set(thrown) <= set(cards[seat]) or len(set(thrown)) != len(thrown):
+                raise IllegalAction(f"seat {seat} does not hold all of {_show(thrown)}")
+            count = len(thrown)
+        if not 0 <= count <= 4:
+            raise IllegalAction("a player changes 1 to 4 cards, or none (servito)")
+        if cards is not None:
+            kept = tuple(c for c in cards[seat] if c not in thrown)
+            cards[seat] = kept + stub[:count]
+            stub = stub[count:] + thrown  # discards go under the stub, for a short stub
+        rest = self.to_draw[1:]
+        hand = replace(self, cards=cards, stub=stub, to_draw=rest,
+                       drawn={**self.drawn, seat: count})
+        return hand if rest else hand._open_second_round()
+
+    def _open_second_round(self) -> DrawHand:
+        live = self.live
+        lead = self.opener if self.opener in live else self._left_of(self.opener, live)
+        at = live.index(lead)
+        order = (*live[at:], *live[:at])
+        behind = {s: self.stacks[s] for s in order}
+        rnd = BettingRound.open(self._limit, order, behind,
+                                pot=self.initial_pot + sum(self.committed.values()))
+        return replace(self, round=rnd, phase=Phase.SECOND_ROUND, must_stay=frozenset(),
+                       second_round_contested=not rnd.closed)._after_action()
+
+    def _left_of(self, seat: Seat, live: Sequence[Seat]) -> Seat:
+        at = self.order.index(seat)
+        return next(s for s in (*self.order[at + 1:], *self.order[:at]) if s in live)
+
+    def _close_second_round(self) -> DrawHand:
+        hand = self._close_round()
+        if len(hand.live) == 1:
+            return hand._award_uncontested()
+        if self.round.current_bet == 0 and self.second_round_contested:
+            return hand._piatto_di_parola()
+        return replace(hand, phase=Phase.SHOWDOWN)
+
+    # ---- endings ------------------------------------------------------------------------------
+
+    def _piatto_di_parola(self) -> DrawHand:
+        """IT-15: all checked after the draw. The pot stays for the next deal; those who folded
+        before the draw pay in what each player still in put in before the draw."""
+        stayed = max(self.committed[s] for s in self.live)
+        stacks = dict(self.stacks)
+        paid = 0
+        if self.parola_pay_in:
+            for seat in self.folded_before_draw:
+                owed = min(stayed - self.committed[seat], stacks[seat])
+                stacks[seat] -= owed
+                paid += owed
+        total = self.middle + paid
+        carry = (total - total // 2, total // 2) if total > POT_CAP else (total,)
+        return replace(self, stacks=stacks)._finish(
+            "piatto_di_parola", {}, carry, after_piatto_di_parola(), deal_passes=True,
+            note=f"piatto di parola: {paid} paid in by the players who folded before the draw")
+
+    def _award_uncontested(self) -> DrawHand:
+        (winner,) = self.live
+        return self._finish("won", {winner: self.middle}, (), after_pot_played(),
+                            deal_passes=True, note=f"seat {winner} wins unopposed")
+
+    def showdown(
+        self,
+        shown: Mapping[Seat, Sequence[Card] | str] | None = None,
+        *,
+        winner: Seat | None = None,
+        opener_shows: bool = True,
+    ) -> DrawHand:
+        """IT-14: the best hand by the club's order takes each pot (suits break every tie).
+        With a physical deck the dealer enters the hands `shown`, or taps the `winner`. An opener
+        who mucks without showing openers loses the pot, or refunds the initial pot if another
+        wins (IT-16 [U: the refund goes to the middle for the next deal])."""
+        if self.phase is not Phase.SHOWDOWN:
+            raise IllegalAction(f"no showdown now: the hand is at {self.phase.value}")
+        pots = split_pots(self.committed, self.folded_before_draw | self.round.folded,
+                          dead=self.initial_pot)
+        contested = [p for p in pots if not p.returned]
+        hands = self._shown_hands(shown)
+        barred = set() if opener_shows else {self.opener}
+        chosen = []
+        for number, pot in enumerate(contested, start=1):
+            candidates = [s for s in self.order if s in pot.eligible and s not in barred]
+            if winner is not None:
+                if winner not in pot.eligible:
+                    raise IllegalAction(f"seat {winner} cannot win side pot {number}: enter the "
+                                        "hands shown instead")
+                chosen.append([winner])
+                continue
+            showing = [s for s in candidates if s in hands]
+            if not showing:
+                showing = [s for s in pot.eligible if s in hands]
+            if not showing:
+                raise IllegalAction(f"pot {number}: no eligible seat showed a hand")
+            best = winners([hands[s] for s in showing])
+            chosen.append([showing[best[0]]])
+        won = award_to_winners(pots, chosen, self.order)
+        stacks = dict(self.stacks)
+        carry: tuple[int, ...] = ()
+        if not opener_shows and self.opener not in {w[0] for w in chosen}:
+            refund = min(self.initial_pot, stacks[self.opener] + won.get(self.opener, 0))
+            stacks[self.opener] -= refund
+            carry = (refund,)
+        return replace(self, stacks=stacks)._finish(
+            "showdown", won, carry, after_pot_played(), deal_passes=True)
+
+    def _shown_hands(self, shown):
+        if shown is None:
+            if self.cards is None:
+                return {}
+            return {s: best_hand(self.cards[s], italian(self.lowest_rank)) for s in self.live}
+        if self.cards is not None:
+            raise IllegalAction("the engine knows the cards: nothing to enter")
+        ranking = italian(self.lowest_rank)
+        return {s: best_hand(parse_cards(c) if isinstance(c, str) else c, ranking)
+                for s, c in shown.items()}
+
+    def _finish(self, kind: str, won: Mapping[Seat, int], carry: tuple[int, ...],
+                next_level: Level, *, deal_passes: bool, note: str = "") -> DrawHand:
+        stacks = dict(self.stacks)
+        for seat, chips in won.items():
+            stacks[seat] += chips
+        outcome = Outcome(kind, dict(won), tuple(c for c in carry if c), next_level,
+                          deal_passes, note)
+        return replace(self, stacks=stacks, phase=Phase.OVER, outcome=outcome)
+
+    def void(self, kind: str, note: str, *, deal_passes: bool, level: Level | None = None,
+             won: Mapping[Seat, int] | None = None) -> DrawHand:
+        """End the hand with every bet back to its owner (or, with `won`, the whole middle to
+        the seats named); the inviti stay in the middle for the next deal."""
+        bets = self.round.bets if self.round is not None and self.phase in (
+            Phase.FIRST_ROUND, Phase.SECOND_ROUND) else {}
+        behind = self.round.stacks if bets else {}
+        stacks = {**self.stacks, **behind}
+        if won is None:
+            for seat in self.order:
+                stacks[seat] += self.committed[seat] + bets.get(seat, 0)
+            carry = (self.initial_pot,)
+        else:
+            carry = ()
+        return replace(self, stacks=stacks, round=None)._finish(
+            kind, won or {}, carry, self.level if level is None else level,
+            deal_passes=deal_passes, note=note)
+
+    def false_opening(self, *, new_opener: Seat | None = None,
+                      raiser_has_openers: bool = False) -> DrawHand:
+        """IT-17, as the dealer declares it.
+
+        (a) Nobody else has entered: the opener takes the stake back and counts as passed.
+        (b) Others entered: an entrant with openers (`new_opener`, never one who passed) becomes
+            the opener and all others must stay in; with none every stake goes back.
+        (c) A raise made everyone fold: it stands if the raiser shows openers; otherwise, or if
+            the raiser had passed, the raiser takes the pot and the false opener refunds the
+            initial pot [U: into the middle for the next deal].
+        (d) The false opener re-raised and everyone folded: every stake goes back.
+        """
+        if self.opener is None or self.opener in self.blind_seats:
+            raise IllegalAction("there is no opening to call false")
+        if self.phase is Phase.FIRST_ROUND:
+            if not self.entered:
+                return self._replay_without_opening()
+            if new_opener is None:
+                return self.void("void", "false opening: every stake goes back", deal_passes=True)
+            if new_opener not in self.entered or new_opener in self.passed \
+                    or new_opener in self.round.folded:
+                raise IllegalAction(f"seat {new_opener} cannot validate the opening: only a "
+                                    "player who entered after it, without passing before, can")
+            bound = frozenset(s for s in self.round.live if s != new_opener)
+            return replace(self, opener=new_opener, must_stay=bound)
+        if self.outcome is None or self.outcome.kind != "won" or self.to_draw or self.drawn:
+            raise IllegalAction("after the draw a false opening is judged at the showdown: "
+                                "the opener cannot show openers")
+        (winner,) = self.outcome.won
+        if winner == self.opener:
+            return self._before_finish().void("void", "false opener cannot win: stakes go back",
+                                              deal_passes=True)
+        if raiser_has_openers and winner not in self.passed:
+            return self
+        refund = min(self.initial_pot, self.stacks[self.opener])
+        stacks = {**self.stacks, self.opener: self.stacks[self.opener] - refund}
+        outcome = replace(self.outcome, carry=(refund,),
+                          note="false opening: the false opener refunds the initial pot")
+        return replace(self, stacks=stacks, outcome=outcome)
+
+    def _before_finish(self) -> DrawHand:
+        """The hand just before its uncontested win was paid, so it can be voided instead."""
+        (winner,) = self.outcome.won
+        stacks = {**self.stacks, winner: self.stacks[winner] - self.outcome.won[winner]}
+        return replace(self, stacks=stacks, outcome=None, phase=Phase.FIRST_ROUND, round=None)
+
+    def _replay_without_opening(self) -> DrawHand:
+        """IT-17 a: replay the first round with the false opening turned into a pass."""
+        hand = replace(self, round=BettingRound.open(
+            self._limit, self.order, {s: self.stacks[s] for s in self.order},
+            pot=self.initial_pot), opener=None, passed=frozenset(), log=(), entered=frozenset(),
+            second_opener=None, must_stay=frozenset())
+        for seat, action, amount in self.log:
+            if seat == self.opener:  # the ones who folded to it speak again
+                return hand.act(seat, Action.CHECK)
+            hand = hand.act(seat, action, amount)
+        raise IllegalAction("the opening is missing from the first round")
+
+    def remove_player(self, seat: Seat) -> DrawHand:
+        """The seat is out of the hand, its stakes left in the middle (IT-29)."""
+        if seat not in self.live:
+            raise IllegalAction(f"seat {seat} is not in the hand")
+        if self.phase in (Phase.FIRST_ROUND, Phase.SECOND_ROUND):
+            return replace(self, round=self.round.fold_out_of_turn(seat))._after_action()
+        if self.phase is not Phase.DRAW:
+            raise IllegalAction(f"no player can be put out at {self.phase.value}")
+        hand = replace(self, folded_before_draw=self.folded_before_draw | {seat},
+                       to_draw=tuple(s for s in self.to_draw if s != seat))
+        if len(hand.live) == 1:
+            return hand._award_uncontested()
+        return hand if hand.to_draw else hand._open_second_round()
+
+    def payoffs(self) -> dict[Seat, int]:
+        """Each seat's gain or loss over the hand, once it is over."""
+        if self.outcome is None:
+            raise IllegalAction("the hand is not over")
+        return {s: self.stacks[s] - self.start_stacks[s] for s in self.start_stacks}
+
+
+def _action(action: Action | str) -> Action:
+    try:
+        return Action(action)
+    except ValueError:
+        raise IllegalAction(f"unknown action {action!r}") from None
+
+
+def _show(cards: Sequence[Card]) -> str:
+    return " ".join(map(str, cards))
