@@ -23,7 +23,10 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
 
     db.configure(db.database_url(app.config.get("DATABASE_URL"), app.instance_path))
     if app.config.get("MIGRATE_ON_START", True):
+        from tdapp.services import templates
+
         db.upgrade()
+        templates.ensure_shipped()
 
     from tdapp.web import api, errors
 
@@ -33,4 +36,12 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
     from tdapp.web import home
 
     app.register_blueprint(home.bp)
+
+    from tdapp import realtime, scheduler
+    from tdapp.web import clock_api, display
+
+    app.register_blueprint(display.bp)
+    app.register_blueprint(clock_api.bp)
+    realtime.init_app(app)
+    scheduler.init_app(app)
     return app

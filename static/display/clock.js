@@ -1,0 +1,226 @@
+// The room's wall screen. It counts down by itself from the server's `ends_at`, corrected by the
+// measured clock offset, and redraws when a `view` arrives; nothing is pushed every second.
+(function () {
+  "use strict";
+  const $ = (id) => document.getElementById(id);
+  const root = $("display");
+  const slug = root.dataset.slug;
+  const screenName = root.dataset.screen;
+  const L = JSON.parse($("labels").textContent);
+  const lang = document.documentElement.lang || "it";
+  const num = new Intl.NumberFormat(lang);
+  const money = new Intl.NumberFormat(lang, { style: "currency", currency: "EUR" });
+
+  let view = JSON.parse($("initial-view").textContent);
+  const socket = io({ transports: ["websocket", "polling"], reconnectionDelayMax: 3000 });
+  const sync = TdSync.create(socket);
+  sync.guess(view.clock.server_now, Date.now());
+
+  // ---- sound: Web Audio, generated here, muted with M or the note button ----
+  let audio = null;
+  let muted = localStorage.getItem("tdapp.display.muted") === "1";
+  function unlockAudio() {
+    if (!audio && window.AudioContext) audio = new AudioContext();
+    if (audio && audio.state === "suspended") audio.resume();
+    $("sound-hint").hidden = true;
+  }
+  function beep(count, freq, ms) {
+    if (muted || !audio || audio.state !== "running") return;
+    for (let i = 0; i < count; i++) {
+      const at = audio.currentTime + i * (ms + 120) / 1000;
+      const osc = audio.createOscillator();
+      const gain = audio.createGain();
+      osc.frequency.value = freq;
+      gain.gain.setValueAtTime(0.0001, at);
+      gain.gain.exponentialRampToValueAtTime(0.6, at + 0.02);
+      gain.gain.exponentialRampToValueAtTime(0.0001, at + ms / 1000);
+      osc.connect(gain).connect(audio.destination);
+      osc.start(at);
+      osc.stop(at + ms / 1000 + 0.05);
+    }
+  }
+  const levelCue = () => beep(3, 880, 350);
+  const minuteCue = () => beep(2, 660, 180);
+  function showMute() {
+    $("mute").classList.toggle("off", muted);
+    $("mute").textContent = muted ? "♪̸" : "♪";
+  }
+
+  // ---- time ----
+  function pad(n) { return String(n).padStart(2, "0"); }
+  function hms(ms, round) {
+    const s = Math.max(0, round(ms / 1000));
+    const h = Math.floor(s / 3600), m = Math.floor((s % 3600) / 60), sec = s % 60;
+    return h ? h + ":" + pad(m) + ":" + pad(sec) : m + ":" + pad(sec);
+  }
+  // Time left in the period shown, or overtime past the last level, both in ms.
+  function clockNow() {
+    const c = view.clock;
+    if (!c.running || c.ends_at === null) return { left: c.remaining_ms, over: c.overtime_ms };
+    const left = c.ends_at - sync.serverNow();
+    return { left: Math.max(0, left), over: c.last_period && left < 0 ? -left : 0 };
+  }
+
+  // ---- drawing ----
+  function blindsText(b) { return b ? num.format(b.small_blind) + " / " + num.format(b.big_blind) : "–"; }
+  function anteText(b) {
+    if (!b || !b.ante) return "–";
+    return num.format(b.ante) + (b.big_blind_ante ? " " + L.bb_ante : "");
+  }
+  function set(id, text) { const el = $(id); if (el.textContent !== text) el.textContent = text; }
+
+  function drawView() {
+    const c = view.clock;
+    root.classList.toggle("on-break", c.on_break);
+    root.classList.toggle("paused", c.started && !c.running);
+    root.classList.toggle("overtime", c.overtime_ms > 0 || (c.last_period && c.running));
+    set("level-label", c.on_break ? L.break : L.level);
+    set("level", c.on_break ? "" : String(c.level));
+    set("break-note", c.on_break ? (c.break_note || L.break_default) : "");
+    // On a break the blinds shown are those play resumes with.
+    const shown = c.on_break ? c.next_level : c.blinds;
+    set("blinds", blindsText(shown));
+    set("ante", anteText(shown));
+    set("next-level", c.next_level ? blindsText(c.next_level) : L.last_level);
+    set("next-ante", c.next_level && c.next_level.ante ? L.ante + " " + anteText(c.next_level) : "");
+    let state = "";
+    if (!c.started) state = L.not_started;
+    else if (!c.running) state = L.paused;
+    else if (c.last_period && !c.on_break) state = L.last_level;
+    set("state", state);
+    const ledger = view.ledger || {};
+    const places = ((view.payouts || {}).places || []).filter((p) => p.amount_cents > 0);
+    set("players", ledger.entries ? num.format(ledger.players_left) + " / " + num.format(ledger.entries) : "–");
+    set("average", ledger.average_stack ? num.format(ledger.average_stack) : "–");
+    set("pool", ledger.prize_pool_cents ? money.format(ledger.prize_pool_cents / 100) : "–");
+    set("paid", places.length ? L.paid.replace("%(places)s", places.length) : "");
+    set("chips", ledger.chips_issued ? num.format(ledger.chips_issued) : "–");
+    set("mini-level", c.on_break ? L.break : String(c.level));
+    set("mini-blinds", blindsText(shown));
+    drawSeating();
+  }
+
+  function drawSeating() {
+    const tables = $("seating");
+    tables.replaceChildren(...(view.tables || []).map((t) => {
+      const box = document.createElement("div");
+      box.className = "table";
+      const h = document.createElement("h3");
+      h.textContent = L.table + " " + t.number;
+      const list = document.createElement("ol");
+      for (const p of t.seats) {
+        if (!p.name) continue;
+        const li = document.createElement("li");
+        li.textContent = p.seat + ". " + p.name;
+        list.append(li);
+      }
+      box.append(h, list);
+      return box;
+    }));
+    $("moves").replaceChildren(...(view.moves || []).slice(-8).reverse().map((m) => {
+      const li = document.createElement("li");
+      li.textContent = m.name + ": " + L.table + " " + m.to_table + ", " + L.seat + " " + m.to_seat;
+      return li;
+    }));
+    const places = ((view.payouts || {}).places || []).filter((p) => p.amount_cents > 0);
+    $("payouts").replaceChildren(...places.map((p) => {
+      const li = document.createElement("li");
+      li.textContent = p.place + "°  " + money.format(p.amount_cents / 100);
+      return li;
+    }));
+  }
+
+  // ---- the tick: local only ----
+  let lastLeft = null;
+  let beepedFor = view.clock.period;
+  let askedAt = 0;
+  function tick() {
+    const c = view.clock;
+    const t = clockNow();
+    const text = t.over > 0 ? "+" + hms(t.over, Math.floor) : hms(t.left, Math.ceil);
+    set("countdown", text);
+    $("countdown").classList.toggle("long", text.length > 5);
+    set("mini-countdown", text);
+    root.classList.toggle("last-minute", c.running && t.left <= 60000 && t.over === 0);
+    if (c.running && lastLeft !== null) {
+      if (!c.on_break && lastLeft > 60000 && t.left <= 60000 && t.left > 0) minuteCue();
+      if (lastLeft > 0 && t.left <= 0 && !c.last_period) {
+        levelCue();
+        beepedFor = c.period + 1;
+      }
+    }
+    // The push for a level end normally lands within milliseconds; if it has not, ask.
+    if (c.running && t.left <= 0 && !c.last_period && socket.connected && Date.now() - askedAt > 3000) {
+      askedAt = Date.now();
+      join();
+    }
+    lastLeft = c.running ? t.left : null;
+    rotate(t);
+  }
+
+  // ---- layouts: one per screen, or rotating, as the DdT sets it ----
+  function rotate(t) {
+    const d = (view.displays || {})[screenName] || { layout: "clock" };
+    let layout = d.layout;
+    if (layout === "rotate") {
+      const seconds = Math.max(5, d.seconds || 20);
+      layout = Math.floor(Date.now() / 1000 / seconds) % 2 ? "seating" : "clock";
+      // The countdown's last minute and the break belong on the big clock.
+      if (view.clock.on_break || (view.clock.running && t.left <= 60000)) layout = "clock";
+    }
+    root.classList.toggle("layout-seating", layout === "seating");
+    root.classList.toggle("layout-clock", layout !== "seating");
+  }
+
+  // ---- the socket ----
+  function join() { socket.emit("join", { tournament: slug }); }
+  socket.on("connect", () => {
+    $("offline").hidden = true;
+    join();
+    sync.reset();
+    sync.start();
+  });
+  socket.on("disconnect", () => { $("offline").hidden = false; });
+  socket.on("connect_error", () => { $("offline").hidden = false; });
+  socket.on("view", (next) => {
+    // Every `view` is complete, so a missed one leaves nothing behind; an older one is stale.
+    if (next.version < view.version) return;
+    const changed = next.clock.period !== view.clock.period;
+    sync.guess(next.clock.server_now, Date.now());
+    view = next;
+    if (changed && beepedFor !== next.clock.period && next.clock.started) {
+      levelCue();
+      beepedFor = next.clock.period;
+    }
+    lastLeft = null;
+    drawView();
+    tick();
+  });
+
+  // ---- full screen and keys ----
+  function toggleFullscreen() {
+    if (document.fullscreenElement) document.exitFullscreen();
+    else document.documentElement.requestFullscreen().catch(() => {});
+  }
+  document.addEventListener("click", (e) => {
+    unlockAudio();
+    if (e.target.closest("#mute")) return;
+    toggleFullscreen();
+  });
+  $("mute").addEventListener("click", () => {
+    muted = !muted;
+    localStorage.setItem("tdapp.display.muted", muted ? "1" : "0");
+    showMute();
+  });
+  document.addEventListener("keydown", (e) => {
+    unlockAudio();
+    if (e.key === "f" || e.key === "F" || e.key === "Enter") toggleFullscreen();
+    if (e.key === "m" || e.key === "M") $("mute").click();
+  });
+
+  window.tdDisplay = { sync: sync, view: () => view, socket: socket };
+  showMute();
+  drawView();
+  tick();
+  setInterval(tick, 100);
+})();

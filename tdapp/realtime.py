@@ -1,0 +1,134 @@
+"""Live screens over Socket.IO: every committed change reaches the rooms of its tournament.
+
+The protocol, for every client (wall displays, players' phones, the DdT console):
+
+- emit `join` with `{"tournament": "<slug>"}` (add `"audience": "td"` from a logged-in console):
+  the server answers with a `view` event holding the whole view, and from then on sends `view`
+  again after every change. Every `view` is complete and carries the tournament's `version`:
+  a client drops one whose version is lower than the one it shows, and takes one with the same
+  version (the scheduler re-sends the view at a level end, when the derived level changes but
+  nothing was written). Having missed one is harmless; after a reconnect the client joins again
+  (rooms do not survive a reconnect) and so gets the full view.
+- a `view` sent at a level end has `"cue": "level"` (displays sound it) and `"notices"`: what
+  closed with the level (late registration, rebuys, add-on), with code, params and message.
+- emit `sync` with `{"t0": <client ms>}` and an acknowledgement callback: it answers
+  `{"t0": <same>, "server": <server Unix ms>}`, the sample of an NTP-like offset estimate.
+- a refused `join` (unknown slug, TD room without login) is answered with an `error` event
+  `{"code", "message"}`.
+
+`async_mode` is `threading`: one thread per open WebSocket (simple-websocket). When
+`SOCKETIO_MESSAGE_QUEUE` (config or environment, e.g. `redis://127.0.0.1:6379/0`) is set, emits
+go through it, so an emit from any process or the scheduler's reaches every client.
+"""
+
+from __future__ import annotations
+
+import os
+from datetime import datetime
+from typing import Any
+
+from flask import Flask, request, session
+from flask_socketio import SocketIO, join_room
+
+from tdapp.models import utcnow
+from tdapp.services import bus, tournaments
+from tdapp.tournament.clock import unix_ms
+from tdapp.tournament.errors import DomainError, message_for, register_messages
+from tdapp.tournament.registry import Notice, view
+
+socketio = SocketIO()
+
+register_messages({"BAD_JOIN": 'Join with {"tournament": "<slug>"} and, from the console, "audience": "td".'})
+
+
+def message_queue(app: Flask) -> str | None:
+    return app.config.get("SOCKETIO_MESSAGE_QUEUE") or os.environ.get("SOCKETIO_MESSAGE_QUEUE")
+
+
+def init_app(app: Flask) -> None:
+    socketio.init_app(
+        app,
+        async_mode="threading",
+        message_queue=message_queue(app),
+        # A wall PC or a phone on the club's Wi-Fi may sleep a while: be patient before dropping.
+        ping_interval=10,
+        ping_timeout=20,
+    )
+    bus.subscribe(on_change)
+
+
+def public_room(tournament_id: int) -> str:
+    return f"tournament-{tournament_id}"
+
+
+def td_room(tournament_id: int) -> str:
+    return f"tournament-{tournament_id}-td"
+
+
+def screen_view(
+    tournament_id: int, audience: str = "public", now: datetime | None = None
+) -> dict[str, Any]:
+    """The tournament's view for a screen, with its identity so that a page needs nothing else."""
+    state = tournaments.current(tournament_id)
+    found = tournaments.summary(tournament_id)
+    shown = view(state, now or utcnow(), audience)
+    shown["tournament"] = {**shown.get("tournament", {}), "id": found.id, "slug": found.slug}
+    shown["tournament"].setdefault("name", found.name)
+    return shown
+
+
+def broadcast(
+    tournament_id: int,
+    *,
+    now: datetime | None = None,
+    cue: str | None = None,
+    notices: list[Notice] | tuple[Notice, ...] = (),
+) -> None:
+    """Send the current views to the tournament's rooms: public to displays and phones, full to
+    the DdT. Safe from any thread (request handlers, bus subscribers, scheduler jobs)."""
+    extra: dict[str, Any] = {}
+    if cue:
+        extra["cue"] = cue
+    if notices:
+        extra["notices"] = [
+            {"code": n.code, "params": n.params, "message": message_for(n.code, n.params)}
+            for n in notices
+        ]
+    for audience, room in (("public", public_room), ("td", td_room)):
+        shown = {**screen_view(tournament_id, audience, now), **extra}
+        socketio.emit("view", shown, to=room(tournament_id))
+
+
+def on_change(change: bus.Change) -> None:
+    broadcast(change.tournament_id)
+
+
+def _refuse(code: str, **params: Any) -> None:
+    socketio.emit("error", {"code": code, "message": message_for(code, params)}, to=request.sid)
+
+
+@socketio.on("join")
+def join(payload: Any) -> None:
+    slug = payload.get("tournament") if isinstance(payload, dict) else None
+    audience = payload.get("audience", "public") if isinstance(payload, dict) else "public"
+    if not isinstance(slug, str) or audience not in ("public", "td"):
+        _refuse("BAD_JOIN")
+        return
+    try:
+        tournament_id = tournaments.tournament_id_for_slug(slug)
+    except DomainError as refused:
+        _refuse(refused.code, **refused.params)
+        return
+    if audience == "td" and not isinstance(session.get("user_id"), int):
+        _refuse("LOGIN_REQUIRED")
+        return
+    room = td_room if audience == "td" else public_room
+    join_room(room(tournament_id))
+    socketio.emit("view", screen_view(tournament_id, audience), to=request.sid)
+
+
+@socketio.on("sync")
+def sync(payload: Any) -> dict[str, Any]:
+    """One NTP-like sample: the client's send time back, with the server's time now."""
+    t0 = payload.get("t0") if isinstance(payload, dict) else None
+    return {"t0": t0 if isinstance(t0, int | float) else None, "server": unix_ms(utcnow())}

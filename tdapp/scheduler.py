@@ -1,0 +1,221 @@
+"""Due times into actions: APScheduler 3 (UTC) in the one process that owns it.
+
+Each running tournament has one date job, keyed by the tournament, at its next period end. When
+it fires it writes nothing (the level is derived from the log and `now`): it sends the new view
+to every screen with the level-change cue and what closed with the level, then plans the next
+job. Every committed change re-plans its tournament, so a pause removes the job and a resume, an
+adjustment or an undo puts it where the clock now says. Jobs live in memory and are rebuilt from
+the database at start-up: a server that was down across level ends shows the right level at once.
+
+Exactly one process per deployment may run this: `tdapp run` starts it unless told not to, a
+hosted set-up enables it in one process only (`TDAPP_SCHEDULER=1`, see deploy/), and it never
+starts in a reloader's watching parent. Other processes' changes reach the owner through Redis
+(`TDAPP_CHANGES_URL`, usually the Socket.IO message queue's URL), the same messages the bus gives.
+
+Other areas schedule their own deadlines with `schedule(key, when, "module:function", kwargs)`
+and `cancel(key)`; a job's function must be importable by that reference and take the kwargs.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import json
+import logging
+import os
+import threading
+from datetime import UTC, datetime
+from typing import Any
+
+from apscheduler.executors.pool import ThreadPoolExecutor
+from apscheduler.jobstores.base import JobLookupError
+from apscheduler.schedulers.background import BackgroundScheduler
+from flask import Flask
+
+from tdapp.models import utcnow
+from tdapp.services import bus, tournaments
+from tdapp.tournament import clock
+from tdapp.tournament.clock_rules import closings
+from tdapp.tournament.errors import DomainError
+
+log = logging.getLogger(__name__)
+
+JOB_DEFAULTS = {
+    # A job due while the process was busy or the machine asleep still runs, once.
+    "misfire_grace_time": 3600,
+    "coalesce": True,
+    "max_instances": 1,
+}
+CHANGES_CHANNEL = "tdapp:changes"
+
+_scheduler: BackgroundScheduler | None = None
+_lock = threading.Lock()
+_unsubscribe: list[Any] = []
+
+
+def wanted(app: Flask) -> bool:
+    """Whether this process should own the scheduler: asked for (config `SCHEDULER`, else the
+    environment's `TDAPP_SCHEDULER`), and not the watching parent of a code reloader."""
+    setting = app.config.get("SCHEDULER")
+    if setting is None:
+        setting = os.environ.get("TDAPP_SCHEDULER", "0").lower() in ("1", "true", "on", "yes")
+    reloader_parent = app.debug and os.environ.get("WERKZEUG_RUN_MAIN") != "true"
+    return bool(setting) and not reloader_parent
+
+
+def init_app(app: Flask) -> None:
+    if wanted(app):
+        start(changes_url(app))
+    elif changes_url(app):
+        _announce_changes(changes_url(app))
+
+
+def changes_url(app: Flask) -> str | None:
+    return (
+        app.config.get("TDAPP_CHANGES_URL")
+        or os.environ.get("TDAPP_CHANGES_URL")
+        or app.config.get("SOCKETIO_MESSAGE_QUEUE")
+        or os.environ.get("SOCKETIO_MESSAGE_QUEUE")
+    )
+
+
+def start(redis_url: str | None = None) -> BackgroundScheduler:
+    """Start this process's scheduler (once), plan every tournament and follow their changes."""
+    global _scheduler
+    with _lock:
+        if _scheduler is not None:
+            return _scheduler
+        _scheduler = BackgroundScheduler(
+            timezone=UTC,
+            job_defaults=JOB_DEFAULTS,
+            executors={"default": ThreadPoolExecutor(8)},
+        )
+        _scheduler.start()
+    _unsubscribe.append(bus.subscribe(lambda change: plan(change.tournament_id)))
+    if redis_url:
+        _follow_other_processes(redis_url)
+    rebuild()
+    return _scheduler
+
+
+def shutdown() -> None:
+    global _scheduler
+    with _lock:
+        running, _scheduler = _scheduler, None
+    for unsubscribe in _unsubscribe:
+        unsubscribe()
+    _unsubscribe.clear()
+    if running is not None:
+        running.shutdown(wait=False)
+
+
+def running() -> bool:
+    return _scheduler is not None
+
+
+def schedule(key: str, when: datetime, target: str, kwargs: dict[str, Any] | None = None) -> None:
+    """Run `target` ("module:function") with `kwargs` at `when` (timezone-aware); a job with the
+    same key is replaced, so one key never has two jobs. Does nothing where no scheduler runs."""
+    if when.tzinfo is None:
+        raise ValueError("schedule needs a timezone-aware time")
+    if _scheduler is None:
+        return
+    _scheduler.add_job(
+        target,
+        trigger="date",
+        run_date=when,
+        id=key,
+        kwargs=kwargs or {},
+        replace_existing=True,
+    )
+
+
+def cancel(key: str) -> None:
+    if _scheduler is None:
+        return
+    with contextlib.suppress(JobLookupError):
+        _scheduler.remove_job(key)
+
+
+def job_time(key: str) -> datetime | None:
+    """When the job `key` is due, or None if there is none."""
+    job = _scheduler.get_job(key) if _scheduler is not None else None
+    return job.next_run_time if job is not None else None
+
+
+def clock_key(tournament_id: int) -> str:
+    return f"clock:{tournament_id}"
+
+
+def rebuild() -> None:
+    for tournament_id in tournaments.tournament_ids():
+        plan(tournament_id)
+
+
+def plan(tournament_id: int) -> None:
+    """Put the tournament's clock job at its next period end, or remove it if none is coming."""
+    if _scheduler is None:
+        return
+    try:
+        state = tournaments.current(tournament_id)
+    except DomainError:
+        cancel(clock_key(tournament_id))
+        return
+    now_ms = clock.unix_ms(utcnow())
+    due = clock.next_change_at(state.settings.structure, state.clock, now_ms)
+    if due is None:
+        cancel(clock_key(tournament_id))
+        return
+    schedule(
+        clock_key(tournament_id),
+        datetime.fromtimestamp(due / 1000, UTC),
+        "tdapp.scheduler:period_ended",
+        {"tournament_id": tournament_id, "due_ms": due},
+    )
+
+
+def period_ended(tournament_id: int, due_ms: int) -> None:
+    """The job at a period end: the screens get the new period with its cue, then the next job."""
+    from tdapp import realtime
+
+    try:
+        state = tournaments.current(tournament_id)
+    except DomainError:
+        return
+    structure = state.settings.structure
+    before = clock.position(structure, state.clock, due_ms - 1).period
+    after = clock.position(structure, state.clock, due_ms).period
+    if before != after:
+        # Never earlier than the instant the job was for: the view must show the new period.
+        now = datetime.fromtimestamp(max(clock.unix_ms(utcnow()), due_ms) / 1000, UTC)
+        realtime.broadcast(tournament_id, now=now, cue="level", notices=closings(state, before))
+    plan(tournament_id)
+
+
+def _follow_other_processes(redis_url: str) -> None:
+    """Changes committed by other app processes, as they publish them (see `announce`)."""
+    import redis
+
+    client = redis.Redis.from_url(redis_url)
+
+    def listen() -> None:
+        pubsub = client.pubsub(ignore_subscribe_messages=True)
+        pubsub.subscribe(CHANGES_CHANNEL)
+        for message in pubsub.listen():
+            try:
+                plan(int(json.loads(message["data"])["tournament_id"]))
+            except Exception:
+                log.exception("bad change message %r", message)
+
+    threading.Thread(target=listen, name="tdapp-changes", daemon=True).start()
+
+
+def _announce_changes(redis_url: str) -> None:
+    """In a process that does not own the scheduler: tell the owner of every change made here."""
+    import redis
+
+    client = redis.Redis.from_url(redis_url)
+
+    def send(change: bus.Change) -> None:
+        client.publish(CHANGES_CHANNEL, json.dumps({"tournament_id": change.tournament_id}))
+
+    bus.subscribe(send)

@@ -1,0 +1,82 @@
+"""`POST /api/v1/tournaments/<id>/clock`: the DdT's clock controls for scripts and the console.
+
+Body: `{"action": "start" | "pause" | "resume" | "next" | "previous" | "jump" | "break" |
+"adjust"}`, with `"level"` (the room's 1-based number) for `jump` and `"seconds"` (negative
+removes time) for `adjust`. Answers 200 with the tournament's full view; a refusal is a 4xx with
+`{"error": {"code", "message"}}` and changes nothing.
+"""
+
+from __future__ import annotations
+
+from typing import Literal
+
+from flask import Blueprint, jsonify
+
+from tdapp.services import tournaments
+from tdapp.tournament import clock_rules as rules
+from tdapp.tournament.errors import register_messages
+from tdapp.web.api import URL_PREFIX, ApiBody, actor, ddt_required, parse_json
+from tdapp.web.api.tournaments import td_view
+from tdapp.web.errors import RequestRefused
+
+bp = Blueprint("api_clock", __name__, url_prefix=URL_PREFIX)
+
+register_messages(
+    {
+        "FIELD_NOT_FOR_ACTION": "%(field)s does not go with the action %(action)s.",
+        "FIELD_REQUIRED": "The action %(action)s needs %(field)s.",
+    }
+)
+
+SIMPLE = {
+    "start": rules.StartClock,
+    "pause": rules.PauseClock,
+    "resume": rules.ResumeClock,
+    "next": rules.NextLevel,
+    "previous": rules.PreviousLevel,
+    "break": rules.JumpToBreak,
+}
+
+
+class LayoutBody(ApiBody):
+    layout: str
+    seconds: int = 20
+
+
+class ClockBody(ApiBody):
+    action: Literal["start", "pause", "resume", "next", "previous", "jump", "break", "adjust"]
+    level: int | None = None
+    seconds: int | None = None
+
+
+def command_for(body: ClockBody) -> object:
+    """The clock command a request asks for; a field the action does not take is refused."""
+    wanted = {"jump": "level", "adjust": "seconds"}.get(body.action)
+    for name in ("level", "seconds"):
+        given = getattr(body, name) is not None
+        if given and name != wanted:
+            raise RequestRefused("FIELD_NOT_FOR_ACTION", fields=[name], field=name, action=body.action)
+        if not given and name == wanted:
+            raise RequestRefused("FIELD_REQUIRED", fields=[name], field=name, action=body.action)
+    if body.action == "jump":
+        return rules.JumpToLevel(body.level)
+    if body.action == "adjust":
+        return rules.AdjustClock(body.seconds)
+    return SIMPLE[body.action]()
+
+
+@bp.post("/tournaments/<int:tid>/clock")
+@ddt_required
+def clock(tid: int):
+    command = command_for(parse_json(ClockBody))
+    return jsonify(td_view(tid, tournaments.dispatch(tid, command, actor=actor())))
+
+
+@bp.post("/tournaments/<int:tid>/displays/<screen>")
+@ddt_required
+def display_layout(tid: int, screen: str):
+    """Sets what the wall screen `screen` shows: `{"layout": "clock"|"seating"|"rotate",
+    "seconds": 20}`."""
+    body = parse_json(LayoutBody)
+    command = rules.SetDisplayLayout(screen, body.layout, body.seconds)
+    return jsonify(td_view(tid, tournaments.dispatch(tid, command, actor=actor())))

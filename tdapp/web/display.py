@@ -1,0 +1,58 @@
+"""The room's wall screen: public and read-only, fed over Socket.IO (see tdapp/realtime.py)."""
+
+from __future__ import annotations
+
+import segno
+from flask import Blueprint, render_template, request
+from flask_babel import gettext as _
+
+from tdapp.realtime import screen_view
+from tdapp.services import tournaments
+from tdapp.tournament.clock_rules import SCREEN_NAME
+
+bp = Blueprint("display", __name__)
+
+
+def labels() -> dict[str, str]:
+    """The words the page's script writes itself, in the room's language."""
+    return {
+        "level": _("Level"),
+        "break": _("Break"),
+        "break_default": _("Break"),
+        "ante": _("Ante"),
+        "bb_ante": _("(big blind ante)"),
+        "last_level": _("Last level"),
+        "not_started": _("Starting soon"),
+        "paused": _("Paused"),
+        "paid": _("%(places)s paid"),
+        "table": _("Table"),
+        "seat": _("seat"),
+    }
+
+
+def players_qr(slug: str) -> str:
+    """An inline SVG QR code to the players' page, at the address the screen itself uses, so it
+    works on the club's LAN with no outside name."""
+    url = f"{request.host_url}t/{slug}"
+    return segno.make(url, error="m").svg_inline(
+        omitsize=True, border=2, dark="#000", light="#fff", title=url
+    )
+
+
+@bp.get("/t/<slug>/clock")
+def clock(slug: str):
+    """The clock display. `?screen=<name>` names this screen, for the DdT's layout setting."""
+    tournament_id = tournaments.tournament_id_for_slug(slug)
+    screen = request.args.get("screen", "main")
+    if not SCREEN_NAME.match(screen):
+        screen = "main"
+    shown = screen_view(tournament_id)
+    return render_template(
+        "display/clock.html",
+        slug=slug,
+        name=shown["tournament"]["name"],
+        screen=screen,
+        view=shown,
+        labels=labels(),
+        qr=players_qr(slug),
+    )
