@@ -56,4 +56,3 @@ def message_for(code: str, params: Mapping[str, Any]) -> str:
         return template % dict(params)
     except (KeyError, TypeError, ValueError):
         return template
-

@@ -69,20 +69,23 @@ class Player:
 class Players:
     """Persistent id -> Player map with dense ids; an unregistered id stays empty forever.
 
-    `in_play` counts players not busted; `stack_total` sums the tracked stacks of those in play.
+    `count` counts the players, `in_play` those not busted; `stack_total` sums the tracked stacks
+    of those in play.
     """
 
-    __slots__ = ("_blocks", "_size", "in_play", "stack_total")
+    __slots__ = ("_blocks", "_size", "count", "in_play", "stack_total")
 
     def __init__(
         self,
         blocks: tuple[tuple[Player | None, ...], ...] = (),
         size: int = 0,
+        count: int = 0,
         in_play: int = 0,
         stack_total: int = 0,
     ) -> None:
         self._blocks = blocks
         self._size = size
+        self.count = count
         self.in_play = in_play
         self.stack_total = stack_total
 
@@ -103,7 +106,11 @@ class Players:
                     yield player
 
     def __len__(self) -> int:
-        return sum(1 for _ in self)
+        return self.count
+
+    @property
+    def busted(self) -> int:
+        return self.count - self.in_play
 
     def __eq__(self, other: object) -> bool:
         return isinstance(other, Players) and self._blocks == other._blocks
@@ -149,11 +156,15 @@ class Players:
         old: Player | None,
         new: Player | None,
     ) -> Players:
-        in_play, stacks = self.in_play, self.stack_total
-        if old is not None and old.in_play:
-            in_play -= 1
-            stacks -= old.stack
-        if new is not None and new.in_play:
-            in_play += 1
-            stacks += new.stack
-        return Players(blocks, size, in_play, stacks)
+        count, in_play, stacks = self.count, self.in_play, self.stack_total
+        if old is not None:
+            count -= 1
+            if old.in_play:
+                in_play -= 1
+                stacks -= old.stack
+        if new is not None:
+            count += 1
+            if new.in_play:
+                in_play += 1
+                stacks += new.stack
+        return Players(blocks, size, count, in_play, stacks)

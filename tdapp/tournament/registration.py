@@ -84,6 +84,9 @@ register_messages(
         "REGISTRATION_CLOSED": "Registration is closed: play has started",
         "LATE_REGISTRATION_OVER": "Late registration ended with level %(level)s",
         "CANNOT_UNREGISTER": "%(name)s has played in this tournament and cannot be unregistered",
+        "UNREGISTER_AFTER_BUSTS": (
+            "Players are already out: %(name)s can no longer be unregistered"
+        ),
         "ALREADY_SEATED": "%(name)s already has a seat: unregistering is possible before seating",
         "RE_ENTRY_NOT_OFFERED": "This tournament has no re-entry",
         "NOT_BUSTED": "%(name)s is still in play: a re-entry is for a busted player",
@@ -135,6 +138,7 @@ def _check_registration_open(state: Tournament, now: datetime) -> None:
 
 @applies(PlayerRegistered)
 def _registered(state: Tournament, event: PlayerRegistered) -> Tournament:
+    state = _make_room_in_places(state)
     player = Player(
         id=event.player_id,
         name=event.name,
@@ -160,6 +164,9 @@ def _unregister(state: Tournament, command: UnregisterPlayer, ctx: Ctx) -> Playe
         raise DomainError("ALREADY_SEATED", name=player.name)
     if player.busted or player.entries > 1 or player.rebuys or player.add_ons:
         raise DomainError("CANNOT_UNREGISTER", name=player.name)
+    if any(p.busted for p in state.players):
+        # Finish places were given counting this player; taking them out would leave a gap.
+        raise DomainError("UNREGISTER_AFTER_BUSTS", name=player.name)
     return PlayerUnregistered(
         player.id, refund_cents=state.settings.buy_in_cents, chips=player.starting_stack
     )
@@ -202,6 +209,7 @@ def _re_enter(state: Tournament, command: ReEnterPlayer, ctx: Ctx) -> PlayerReEn
 def _re_entered(state: Tournament, event: PlayerReEntered) -> Tournament:
     """A new entry: new stack, rebuy and add-on rights afresh, no place any more."""
     player = state.player(event.player_id)
+    state = _make_room_in_places(state, player.place)
     entry = replace(
         player,
         stack=event.starting_stack,
@@ -222,6 +230,22 @@ def _re_entered(state: Tournament, event: PlayerReEntered) -> Tournament:
         ),
     )
     return _seat(state, event.player_id, event.table, event.seat)
+
+
+def _make_room_in_places(state: Tournament, freed: int | None = None) -> Tournament:
+    """One more entry in play: everyone already out finishes one place lower, except those out
+    before the entry that comes back in (`freed`: its old place), whose places stay."""
+    if not state.players.busted:
+        return state
+    players = state.players
+    for other in state.players:
+        if other.place is None or freed is not None and other.place > freed:
+            continue
+        if freed is None or other.place < freed:
+            players = players.put(replace(other, place=other.place + 1))
+        elif other.tied > 1:  # a partner of the tie this entry leaves: one place fewer to share
+            players = players.put(replace(other, place=other.place + 1, tied=other.tied - 1))
+    return replace(state, players=players)
 
 
 def _late_seat(state: Tournament, player_id: int, rng: random.Random) -> tuple[int, int]:

@@ -135,6 +135,9 @@ register_messages(
         "BAD_BREAK": "Break %(index)s must last at least one second",
         "NO_SUCH_LEVEL": "%(field)s names level %(level)s, but the structure has %(levels)s levels",
         "BAD_PAYOUTS": "Payout table: %(reason)s",
+        "ADD_ON_NEEDS_WINDOW": (
+            "Without rebuys the add-on needs the last level when it may be taken"
+        ),
         "UNKNOWN_OPTION": "Unknown rule option %(key)s",
         "BAD_OPTION": "Option %(key)s must be one of %(choices)s",
     }
@@ -167,6 +170,8 @@ def validate(settings: Settings) -> None:
         _count("add_on.price_cents", settings.add_on.price_cents, 0)
         if settings.add_on.until_level is not None:
             _level("add_on.until_level", settings.add_on.until_level, levels)
+        elif settings.rebuy is None:
+            raise DomainError("ADD_ON_NEEDS_WINDOW")
     if settings.re_entry is not None:
         _level("re_entry.until_level", settings.re_entry.until_level, levels)
         _count("re_entry.price_cents", settings.re_entry.price_cents, 0)
@@ -185,7 +190,8 @@ def validate(settings: Settings) -> None:
 
 def check_starting_stack(stack: int) -> None:
     """HE-01: a starting stack, bonus chips included, lies within the club's range."""
-    _count("starting_stack", stack, 0)
+    if not _is_int(stack):
+        raise DomainError("BAD_AMOUNT", field="starting_stack", min=MIN_STARTING_STACK)
     if not MIN_STARTING_STACK <= stack <= MAX_STARTING_STACK:
         raise DomainError(
             "STARTING_STACK_OUT_OF_RANGE",

@@ -1,0 +1,52 @@
+"""Chip counts never track more chips than are in play; absent players keep their seat (HE-26)."""
+
+from __future__ import annotations
+
+from tournament_builders import tournament
+
+from tdapp.tournament.busts import BustPlayer
+from tdapp.tournament.chips import ChipCount, CountChips, SetChips
+from tdapp.tournament.players import PlayerStatus
+from tdapp.tournament.presence import SetAbsent
+
+
+def test_a_count_replaces_the_tracked_stack():
+    play = tournament(players=3)
+    play.do(SetChips(1, 2500))
+    assert play.player(1).stack == 2500
+    assert play.state.players.stack_total == 12500
+
+
+def test_counts_that_would_track_more_chips_than_issued_are_refused():
+    play = tournament(players=3)
+    error = play.refused(SetChips(1, 7000), "CHIPS_EXCEED_ISSUED")
+    assert error.params == {"counted": 17000, "issued": 15000}
+
+
+def test_a_table_counted_together_may_move_chips_between_players():
+    play = tournament(players=3)
+    play.do(CountChips((ChipCount(1, 7000), ChipCount(2, 3000))))
+    assert (play.player(1).stack, play.player(2).stack) == (7000, 3000)
+    play.refused(CountChips((ChipCount(1, 1), ChipCount(1, 2))), "COUNTED_TWICE")
+    play.refused(CountChips(()), "NO_COUNTS")
+
+
+def test_bad_counts_are_refused():
+    play = tournament(players=3)
+    play.refused(SetChips(1, -1), "BAD_STACK")
+    play.refused(SetChips(1, True), "BAD_STACK")
+    play.refused(SetChips(99, 100), "UNKNOWN_PLAYER")
+    play.do(BustPlayer(1))
+    play.refused(SetChips(1, 100), "ALREADY_OUT")
+
+
+def test_absent_player_keeps_the_seat_and_returns_HE_26():
+    play = tournament(players=3)
+    seat = (play.player(2).table, play.player(2).seat)
+    play.do(SetAbsent(2, True))
+    assert play.player(2).status == PlayerStatus.ABSENT
+    assert (play.player(2).table, play.player(2).seat) == seat
+    play.refused(SetAbsent(2, True), "ALREADY_ABSENT")
+    play.do(SetAbsent(2, False))
+    assert play.player(2).status == PlayerStatus.SEATED
+    play.refused(SetAbsent(2, False), "ALREADY_PRESENT")
