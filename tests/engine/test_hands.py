@@ -1,5 +1,7 @@
 """best_hand and the STANDARD order (RULES.md HE-32), its inputs and its comparison laws."""
 
+import pickle
+
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
@@ -124,3 +126,11 @@ def test_standard_comparison_is_a_consistent_total_preorder(first, second, third
         assert a <= c
     assert best_hand(list(reversed(first))) == a
     assert STANDARD.evaluate([card.code for card in a.cards]) == a.value
+
+
+def test_a_hand_kept_in_a_snapshot_still_compares_under_its_ranking():
+    for ranking in (STANDARD, italian(7), italian(7, straights_split=True)):
+        made = best_hand("As Kd 9h 7c Ts", ranking)
+        restored = pickle.loads(pickle.dumps(made))
+        assert restored.ranking is ranking
+        assert restored == made and restored.cards == made.cards

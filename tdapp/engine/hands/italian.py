@@ -106,6 +106,10 @@ class ItalianRanking:
     def category(self, value: int) -> str:
         return CATEGORIES[category_of(value)]
 
+    def __reduce__(self) -> tuple:
+        # Hands compare only under the same ranking object: unpickle to the shared one.
+        return _shared, (self.lowest_rank, self.straights_split)
+
     def __repr__(self) -> str:
         split = ", straights_split=True" if self.straights_split else ""
         return f"italian({self.lowest_rank}{split})"
@@ -122,3 +126,7 @@ def italian(lowest_rank: int = 7, *, straights_split: bool = False) -> ItalianRa
     if key not in _RANKINGS:
         _RANKINGS[key] = ItalianRanking(*key)
     return _RANKINGS[key]
+
+
+def _shared(lowest_rank: int, straights_split: bool) -> ItalianRanking:
+    return italian(lowest_rank, straights_split=straights_split)

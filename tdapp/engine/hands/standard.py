@@ -1,9 +1,9 @@
-"""The usual high-hand order (HE-32), evaluated from tables built once at import.
+"""The usual high-hand order (HE-32), evaluated from lookup tables.
 
 Seven cards are read in one pass, without trying the 21 five-card subsets: each card adds a weight
 whose high part counts its rank (base 5, so a rank multiset is one integer) and whose low part
 counts its suit (3 bits per suit). With no five cards of one suit, the rank multiset alone gives the
-hand, from a table of the best five of every multiset of 5 to 7 ranks. With a flush, the ranks of
+hand, from a table of the best five of each multiset of 5 to 7 ranks. With a flush, the ranks of
 that suit index a second table; a 6- or 7-card hand holding a flush cannot also hold a full house
 or quads, so the flush table's answer is the best hand.
 """
@@ -20,40 +20,43 @@ CATEGORIES = (
 _STRENGTH = {name: strength for strength, name in enumerate(CATEGORIES)}
 _FACES = range(2, 15)
 _SUIT_BITS = 12  # 3 bits of suit count for each of the 4 suits
-
-
 _POWERS = {face: 5 ** (face - 2) for face in _FACES}
 
 
-def _build_rank_table() -> dict[int, int]:
-    """Best non-flush value of every multiset of 5, 6 and 7 ranks, keyed by its base-5 count."""
-    straight_sets = straights(2)
-    table = {}
+class _BestOfRanks(dict):
+    """Best non-flush value per rank multiset (keyed by its base-5 count of each rank).
+
+    Built at import for five ranks; six and seven ranks are worked out the first time they are
+    seen, as the best of the multisets one card smaller, which keeps importing the engine quick.
+    """
+
+    def __missing__(self, key: int) -> int:
+        value = max(self[key - power] for power in _POWERS.values() if key // power % 5)
+        self[key] = value
+        return value
+
+
+def _build_rank_table() -> _BestOfRanks:
+    table = _BestOfRanks()
     for ranks in rank_multisets(_FACES, 5):
-        name, ordered = rank_shape(ranks, straight_sets)
+        name, ordered = rank_shape(ranks, _STRAIGHTS)
         table[sum(_POWERS[rank] for rank in ranks)] = pack(_STRENGTH[name], ordered)
-    # The best five of n ranks is the best, over each rank present, of the n-1 ranks left.
-    for size in (6, 7):
-        for ranks in rank_multisets(_FACES, size):
-            key = sum(_POWERS[rank] for rank in ranks)
-            table[key] = max(table[key - _POWERS[rank]] for rank in set(ranks))
     return table
 
 
-def _build_flush_table() -> list[int]:
-    """Best flush or straight flush for each set (bit i = face i + 2) of five or more suited ranks."""
-    straight_sets = straights(2)
-    table = [0] * (1 << 13)
-    for bits in range(1 << 13):
+class _BestFlush(dict):
+    """Best flush or straight flush for a set of five or more suited ranks (bit i = face i + 2),
+    worked out the first time it is seen."""
+
+    def __missing__(self, bits: int) -> int:
         faces = [face for face in range(14, 1, -1) if bits >> (face - 2) & 1]
-        if len(faces) < 5:
-            continue
-        tops = [top for ranks, top in straight_sets.items() if ranks <= set(faces)]
+        tops = [top for ranks, top in _STRAIGHTS.items() if ranks <= set(faces)]
         if tops:
-            table[bits] = pack(_STRENGTH["straight_flush"], [max(tops)])
+            value = pack(_STRENGTH["straight_flush"], [max(tops)])
         else:
-            table[bits] = pack(_STRENGTH["flush"], faces[:5])
-    return table
+            value = pack(_STRENGTH["flush"], faces[:5])
+        self[bits] = value
+        return value
 
 
 def _build_flush_suits() -> list[int]:
@@ -65,9 +68,10 @@ def _build_flush_suits() -> list[int]:
     return table
 
 
+_STRAIGHTS = straights(2)
 _WEIGHTS = [_POWERS[(code >> 2) + 2] << _SUIT_BITS | 1 << 3 * (code & 3) for code in range(52)]
 _RANK_VALUES = _build_rank_table()
-_FLUSH_VALUES = _build_flush_table()
+_FLUSH_VALUES = _BestFlush()
 _FLUSH_SUITS = _build_flush_suits()
 
 
@@ -98,6 +102,10 @@ class StandardRanking:
 
     def category(self, value: int) -> str:
         return CATEGORIES[category_of(value)]
+
+    def __reduce__(self) -> str:
+        # Hands compare only under the same ranking object: unpickle to the shared one.
+        return "STANDARD"
 
     def __repr__(self) -> str:
         return "STANDARD"
