@@ -29,7 +29,6 @@ CATEGORIES = (
 )
 _STRENGTH = {name: strength for strength, name in enumerate(CATEGORIES)}
 _STRAIGHT_FLUSH = _STRENGTH["straight_flush"]
-_STRAIGHT = _STRENGTH["straight"]
 
 
 def _suit_order(ranks: Sequence[int], name: str, top: int) -> tuple[int, ...]:
@@ -42,20 +41,29 @@ def _suit_order(ranks: Sequence[int], name: str, top: int) -> tuple[int, ...]:
     return tuple(sorted(range(5), key=lambda position: (group_size[ranks[position]], position)))
 
 
-def _build_table(lowest_rank: int) -> dict[tuple[int, ...], tuple[int, int, tuple[int, ...]]]:
-    """For five rank indexes sorted high to low: plain value, value if suited (or -1), suit order."""
+_WEIGHTS = [5 ** (code >> 2) for code in range(52)]
+"""Per card code, its rank counted in base 5: five cards' weights add up to their rank multiset."""
+
+
+def _build_table(lowest_rank: int, straights_split: bool) -> dict[int, tuple[int, ...]]:
+    """Per rank multiset of five: plain value, value if all suited (or -1), a mask for the suits,
+    and for each card (sorted high to low) the shift that puts its suit in its deciding place."""
     straight_sets = straights(lowest_rank)
     table = {}
     for ascending in rank_multisets(range(lowest_rank, 15), 5):
         ranks = ascending[::-1]
         name, ordered = rank_shape(ranks, straight_sets)
         order = _suit_order(ranks, name, ordered[0])
+        shifts = [8 - 2 * order.index(position) for position in range(5)]
         suited = -1
         if name == "straight":
             suited = pack(_STRAIGHT_FLUSH, ordered)
         elif name == "high_card":
             suited = pack(_STRENGTH["flush"], ordered)
-        table[tuple(rank - 2 for rank in ranks)] = (pack(_STRENGTH[name], ordered), suited, order)
+        # TS-06: in the "Texas" telesina equal straights split, so their suits count for nothing.
+        mask = 0 if straights_split and name == "straight" else 0x3FF
+        key = sum(5 ** (rank - 2) for rank in ranks)
+        table[key] = (pack(_STRENGTH[name], ordered), suited, mask, *shifts)
     return table
 
 
@@ -68,26 +76,27 @@ class ItalianRanking:
         self.lowest_rank = lowest_rank
         self.straights_split = straights_split
         self.name = f"italian-{lowest_rank}" + ("-split-straights" if straights_split else "")
-        self._table = _build_table(lowest_rank)
+        self._table = _build_table(lowest_rank, straights_split)
         self._lowest_straight_top = lowest_rank + 3
+
+    def _value(self, five: Sequence[int]) -> int:
+        """Value of five card codes already sorted high to low."""
+        a, b, c, d, e = five
+        plain, suited, mask, sa, sb, sc, sd, se = self._table[
+            _WEIGHTS[a] + _WEIGHTS[b] + _WEIGHTS[c] + _WEIGHTS[d] + _WEIGHTS[e]]
+        suits = (a & 3) << sa | (b & 3) << sb | (c & 3) << sc | (d & 3) << sd | (e & 3) << se
+        if suited >= 0 and (a & 3) == (b & 3) == (c & 3) == (d & 3) == (e & 3):
+            return suited | suits
+        return plain | suits & mask
 
     def evaluate_five(self, codes: Sequence[int]) -> int:
         """Plain-order value of exactly five distinct card codes of this deck, suits included."""
-        cards = sorted(codes, reverse=True)
-        plain, suited, order = self._table[tuple(card >> 2 for card in cards)]
-        suits = [card & 3 for card in cards]
-        if suited >= 0 and suits.count(suits[0]) == 5:
-            plain = suited
-        elif self.straights_split and category_of(plain) == _STRAIGHT:
-            return plain
-        return plain | suits[order[0]] << 8 | suits[order[1]] << 6 | suits[order[2]] << 4 \
-            | suits[order[3]] << 2 | suits[order[4]]
+        return self._value(sorted(codes, reverse=True))
 
     def evaluate(self, codes: Sequence[int]) -> int:
         """Plain-order value of the best five of 5 to 7 card codes (the choice IT-22's note makes)."""
-        if len(codes) == 5:
-            return self.evaluate_five(codes)
-        return max(map(self.evaluate_five, combinations(codes, 5)))
+        # Subsets of a sorted list come out sorted, so the cards are sorted once, not per subset.
+        return max(map(self._value, combinations(sorted(codes, reverse=True), 5)))
 
     def compare(self, first: int, second: int) -> int:
         """-1, 0 or 1 as the first value loses to, ties with or beats the second, with IT-22's cycle.
