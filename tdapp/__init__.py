@@ -37,6 +37,14 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
 
     app.register_blueprint(home.bp)
 
+    from tdapp import i18n
+    from tdapp.web import auth, csrf, td
+
+    i18n.init_app(app)
+    csrf.init_app(app)
+    app.register_blueprint(auth.bp)
+    td.register(app)
+
     from tdapp import realtime, scheduler
     from tdapp.web import clock_api, display
 

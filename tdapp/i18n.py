@@ -14,7 +14,7 @@ from urllib.parse import urlsplit
 from babel.messages.mofile import write_mo
 from babel.messages.pofile import read_po
 from flask import Blueprint, Flask, redirect, request, session, url_for
-from flask_babel import Babel, get_locale, gettext
+from flask_babel import Babel, get_locale
 
 LANGUAGES: dict[str, str] = {"it": "Italiano", "en": "English"}
 DEFAULT_LANGUAGE = "it"
@@ -62,16 +62,6 @@ def switch(code: str):
     return redirect(_safe_next(request.args.get("next")))
 
 
-def domain_message(template: str, params: dict[str, Any]) -> str:
-    """A domain error's English template, translated, with its parameters filled in."""
-    text = gettext(template)
-    try:
-        return text.format(**params)
-    except (KeyError, IndexError, ValueError):
-        # A translation that names a parameter the error lacks must not hide the error itself.
-        return template.format(**params)
-
-
 def _template_globals() -> dict[str, Any]:
     return {"languages": LANGUAGES, "current_language": str(get_locale() or DEFAULT_LANGUAGE)}
 
@@ -80,6 +70,12 @@ def init_app(app: Flask) -> None:
     """Install Babel with the session's language and the switch route."""
     compile_catalogues()
     app.config.setdefault("BABEL_TRANSLATION_DIRECTORIES", str(TRANSLATIONS))
-    Babel(app, default_locale=DEFAULT_LANGUAGE, locale_selector=select_language)
+    # The club plays in Italy: times on the console are the room's local times.
+    Babel(
+        app,
+        default_locale=DEFAULT_LANGUAGE,
+        default_timezone=app.config.get("TIMEZONE", "Europe/Rome"),
+        locale_selector=select_language,
+    )
     app.register_blueprint(bp)
     app.context_processor(_template_globals)

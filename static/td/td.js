@@ -1,0 +1,92 @@
+// The console's keyboard: single-key shortcuts outside text fields, and search as you type.
+(function () {
+  "use strict";
+
+  function typing(target) {
+    return target.closest("input, textarea, select, [contenteditable]") !== null;
+  }
+
+  function fold(text) {
+    // Accent- and case-insensitive: "nicolo" finds "Nicolò".
+    return text.normalize("NFD").replace(/[\u0300-\u036f]/g, "").toLowerCase();
+  }
+
+  document.addEventListener("keydown", function (event) {
+    if (event.ctrlKey || event.metaKey || event.altKey || typing(event.target)) {
+      if (event.key === "Escape" && typing(event.target)) { event.target.blur(); }
+      return;
+    }
+    var key = event.key;
+    if (key === "/") {
+      var search = document.querySelector("[data-search]");
+      if (search) { event.preventDefault(); search.focus(); search.select(); }
+      return;
+    }
+    if (key === "z" || key === "y") {
+      var button = document.getElementById(key === "z" ? "undo-button" : "redo-button");
+      if (button && !button.disabled) { event.preventDefault(); button.click(); }
+      return;
+    }
+    var field = document.querySelector('[data-key-focus="' + key + '"]');
+    if (field) { event.preventDefault(); field.focus(); return; }
+    var link = document.querySelector('.tnav a[data-key="' + key + '"]');
+    if (link) { event.preventDefault(); link.click(); }
+  });
+
+  document.querySelectorAll("[data-filter]").forEach(function (input) {
+    var rows = document.querySelectorAll(input.getAttribute("data-filter") + " tbody tr");
+    var counter = document.querySelector(input.getAttribute("data-count") || "#none");
+    function filter() {
+      var words = fold(input.value).split(/\s+/).filter(Boolean);
+      var shown = 0;
+      rows.forEach(function (row) {
+        var text = fold(row.getAttribute("data-name") || row.textContent);
+        var match = words.every(function (word) { return text.indexOf(word) !== -1; });
+        row.hidden = !match;
+        if (match) { shown += 1; }
+      });
+      if (counter) { counter.textContent = shown; }
+    }
+    input.addEventListener("input", filter);
+    input.addEventListener("keydown", function (event) {
+      // Enter in the search box moves to the actions of the single row left, if there is one.
+      if (event.key !== "Enter") { return; }
+      event.preventDefault();
+      var visible = Array.prototype.filter.call(rows, function (row) { return !row.hidden; });
+      if (visible.length !== 1) { return; }
+      var target = visible[0].querySelector("[data-enter]") || visible[0].querySelector("button");
+      if (target) { target.focus(); }
+    });
+    filter();
+  });
+
+  // Enter in a row's field presses that row's own button, not the form's first one.
+  document.querySelectorAll("[data-submit]").forEach(function (input) {
+    input.addEventListener("keydown", function (event) {
+      if (event.key !== "Enter") { return; }
+      var button = input.form.querySelector('button[value="' + input.getAttribute("data-submit") + '"]');
+      if (button) { event.preventDefault(); button.click(); }
+    });
+  });
+
+  document.querySelectorAll("form[data-confirm]").forEach(function (form) {
+    form.addEventListener("submit", function (event) {
+      if (!window.confirm(form.getAttribute("data-confirm"))) { event.preventDefault(); }
+    });
+  });
+})();
+
+// A new tournament takes its template's stack, buy-in and table size until the DdT edits them.
+(function () {
+  "use strict";
+  var select = document.querySelector("[data-template-select]");
+  if (!select) { return; }
+  select.addEventListener("change", function () {
+    var option = select.options[select.selectedIndex];
+    var fields = { starting_stack: "startingStack", buy_in: "buyIn", seats_per_table: "seats" };
+    Object.keys(fields).forEach(function (name) {
+      var input = select.form.elements[name];
+      if (input && option.dataset[fields[name]]) { input.value = option.dataset[fields[name]]; }
+    });
+  });
+})();

@@ -1,0 +1,126 @@
+"""DdT sessions: the first-run page, log in, log out, and the guard every console page sits behind."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from functools import wraps
+from typing import Any
+
+from flask import Blueprint, redirect, render_template, request, session, url_for
+from flask_babel import gettext
+
+from tdapp.services import accounts
+from tdapp.web.csrf import protect
+
+bp = Blueprint("auth", __name__)
+protect(bp)
+
+# The session keeps only these across a login, so a session fixed before it carries nothing in.
+_KEPT_ACROSS_LOGIN = ("lang",)
+
+
+def current_username() -> str | None:
+    return session.get("username")
+
+
+def require_ddt() -> Any:
+    """A `before_request` hook: anyone without a DdT session is sent to log in (or to the first run)."""
+    if session.get("user_id") is None:
+        if not accounts.has_users():
+            return redirect(url_for("auth.first_run"))
+        return redirect(url_for("auth.login", next=request.full_path.rstrip("?")))
+    return None
+
+
+def ddt_required(view: Callable[..., Any]) -> Callable[..., Any]:
+    """The same guard for a single view outside the console blueprint."""
+
+    @wraps(view)
+    def guarded(*args: Any, **kwargs: Any) -> Any:
+        return require_ddt() or view(*args, **kwargs)
+
+    return guarded
+
+
+def _start_session(user_id: int, username: str) -> None:
+    kept = {key: session[key] for key in _KEPT_ACROSS_LOGIN if key in session}
+    session.clear()
+    session.update(kept)
+    session["user_id"] = user_id
+    session["username"] = username
+    session.permanent = True
+
+
+def _next_page() -> str:
+    target = request.args.get("next") or request.form.get("next") or ""
+    if target.startswith("/td") and not target.startswith("//"):
+        return target
+    return url_for("td.tournaments")
+
+
+@bp.route("/setup", methods=["GET", "POST"])
+def first_run():
+    """Create the first DdT account; once one exists this page only points to the login."""
+    if accounts.has_users():
+        return redirect(url_for("auth.login"))
+    username = request.form.get("username", "").strip()
+    error = None
+    if request.method == "POST":
+        password = request.form.get("password", "")
+        if password != request.form.get("confirm", ""):
+            error = gettext("The two passwords differ.")
+        else:
+            try:
+                user = accounts.create_user(username, password)
+            except accounts.AccountError as refused:
+                error = refused.message
+            else:
+                _start_session(user.id, user.username)
+                return redirect(url_for("td.tournaments"))
+    return render_template(
+        "auth/form.html",
+        heading=gettext("Welcome to tdapp"),
+        intro=gettext("No director account exists yet: create the first one."),
+        submit=gettext("Create account"),
+        first_run=True,
+        username=username,
+        error=error,
+        min_password=accounts.MIN_PASSWORD_LENGTH,
+    ), (400 if error else 200)
+
+
+@bp.route("/login", methods=["GET", "POST"])
+def login():
+    if not accounts.has_users():
+        return redirect(url_for("auth.first_run"))
+    username = request.form.get("username", "").strip()
+    error = None
+    if request.method == "POST":
+        try:
+            user = accounts.authenticate(
+                username, request.form.get("password", ""), client=request.remote_addr or ""
+            )
+        except accounts.AccountError as refused:
+            error = refused.message
+        else:
+            if user is None:
+                error = gettext("Wrong username or password.")
+            else:
+                _start_session(user.id, user.username)
+                return redirect(_next_page())
+    return render_template(
+        "auth/form.html",
+        heading=gettext("Tournament director"),
+        intro=None,
+        submit=gettext("Log in"),
+        first_run=False,
+        username=username,
+        error=error,
+    ), (401 if error else 200)
+
+
+@bp.post("/logout")
+def logout():
+    session.pop("user_id", None)
+    session.pop("username", None)
+    return redirect(url_for("auth.login"))

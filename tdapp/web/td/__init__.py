@@ -1,0 +1,34 @@
+"""The DdT's console: every page under /td/ needs a DdT session, and every form its CSRF token.
+
+Each module adds its pages to `bp`. A refusal (a rule's `DomainError` or a form's `FormError`)
+becomes a flashed message on the page the DdT came from, and nothing changes.
+"""
+
+from __future__ import annotations
+
+from flask import Blueprint, Flask
+
+from tdapp.web.auth import require_ddt
+from tdapp.web.csrf import protect
+
+bp = Blueprint("td", __name__, url_prefix="/td")
+protect(bp)
+bp.before_request(require_ddt)
+
+
+def register(app: Flask) -> None:
+    """Import every page module of the console, then register the blueprint once."""
+    from tdapp.web.td import (  # noqa: F401  (they add routes to `bp`)
+        console,
+        dashboard,
+        formats,
+        log,
+        payouts,
+        players,
+        setup,
+        tables,
+        tournaments,
+    )
+
+    formats.init_app(app)
+    app.register_blueprint(bp)

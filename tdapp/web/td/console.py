@@ -1,0 +1,107 @@
+"""What every console page shares: loading a tournament, acting on it, showing refusals."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from flask import flash, redirect, render_template, request, session, url_for
+
+from tdapp.models import utcnow
+from tdapp.services import tournaments
+from tdapp.tournament.errors import DomainError
+from tdapp.tournament.registry import view
+from tdapp.tournament.state import Tournament
+from tdapp.web.errors import message_of
+from tdapp.web.td import bp
+from tdapp.web.td.forms import FormError
+
+
+@dataclass(frozen=True)
+class Page:
+    """A tournament as a console page shows it: its identity, state and the TD view of now."""
+
+    id: int
+    slug: str
+    name: str
+    state: Tournament
+    view: dict[str, Any]
+    can_undo: bool
+    can_redo: bool
+
+
+def load(tid: int) -> Page:
+    summary = tournaments.summary(tid)
+    state = tournaments.current(tid)
+    can_undo, can_redo = tournaments.can_undo_redo(tid)
+    return Page(
+        id=summary.id,
+        slug=summary.slug,
+        name=summary.name,
+        state=state,
+        view=view(state, utcnow(), "td"),
+        can_undo=can_undo,
+        can_redo=can_redo,
+    )
+
+
+def render(template: str, tid: int, status: int = 200, **context: Any):
+    """A tournament page: `tournament` drives the nav, undo and redo of the base layout."""
+    page = load(tid)
+    return render_template(
+        template,
+        tournament=page,
+        state=page.state,
+        view=page.view,
+        can_undo=page.can_undo,
+        can_redo=page.can_redo,
+        said=said,
+        **context,
+    ), status
+
+
+def said(notice: dict[str, Any]) -> str:
+    """A view's warning in the DdT's language (warnings use the same templates as refusals)."""
+    return message_of(DomainError(notice["code"], **notice.get("params", {})))
+
+
+def actor() -> str:
+    """Who the event log records for this session's actions."""
+    return session.get("username") or "?"
+
+
+def back(tid: int | None = None):
+    """Where a form returns: the page it was posted from (only a console page), else the dashboard."""
+    target = request.form.get("next") or ""
+    if target.startswith("/td/") and not target.startswith("//"):
+        return redirect(target, code=303)
+    if tid is None:
+        return redirect(url_for("td.tournaments"), code=303)
+    return redirect(url_for("td.dashboard", tid=tid), code=303)
+
+
+def act(tid: int, command: Any, done: str | None = None):
+    """Dispatch one command as this DdT and go back to the page; a refusal raises and is shown."""
+    tournaments.dispatch(tid, command, actor=actor())
+    if done:
+        flash_done(done)
+    return back(tid)
+
+
+def flash_done(message: str) -> None:
+    flash(message, "success")
+
+
+@bp.errorhandler(DomainError)
+def _refused(error: DomainError):
+    """A rule said no: say why on the page the DdT came from. Nothing was changed."""
+    if request.method == "GET":
+        return render_template("td/missing.html", message=message_of(error)), 404
+    flash(message_of(error), "error")
+    return back(request.view_args.get("tid") if request.view_args else None)
+
+
+@bp.errorhandler(FormError)
+def _bad_form(error: FormError):
+    flash(error.message, "error")
+    return back(request.view_args.get("tid") if request.view_args else None)

@@ -1,0 +1,51 @@
+"""How the console writes numbers: chips with thousands separators, cents as euros, seconds as
+minutes, each in the page's language (Italian "5.000", English "5,000")."""
+
+from __future__ import annotations
+
+from decimal import Decimal
+
+from flask import Flask
+from flask_babel import format_decimal
+
+
+def chips(value: int | None) -> str:
+    return "" if value is None else format_decimal(value)
+
+
+def money(cents: int | None) -> str:
+    """Euros, with cents only when there are some: "€ 20", "€ 20,50"."""
+    if cents is None:
+        return ""
+    amount = Decimal(cents) / 100
+    pattern = "#,##0" if cents % 100 == 0 else "#,##0.00"
+    return "€\u00a0" + format_decimal(amount, format=pattern)
+
+
+def euros(cents: int | None) -> str:
+    """Cents as a form field shows them: "20" or "20.50", which the form reads back."""
+    if cents is None:
+        return ""
+    whole, rest = divmod(cents, 100)
+    return str(whole) if rest == 0 else f"{whole}.{rest:02d}"
+
+
+def minutes(seconds: int | None) -> str:
+    """Seconds as minutes, with decimals only when needed: 1200 -> "20", 90 -> "1.5"."""
+    if seconds is None:
+        return ""
+    value = Decimal(seconds) / 60
+    return str(value.quantize(Decimal("0.01")).normalize()) if seconds % 60 else str(seconds // 60)
+
+
+def percent(basis_points: int) -> str:
+    value = Decimal(basis_points) / 100
+    return str(value.normalize()) if basis_points % 100 else str(basis_points // 100)
+
+
+def init_app(app: Flask) -> None:
+    for name, function in (
+        ("chips", chips), ("money", money), ("euros", euros), ("minutes", minutes),
+        ("percent", percent),
+    ):
+        app.add_template_filter(function, name)

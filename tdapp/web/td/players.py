@@ -1,0 +1,91 @@
+"""Players: register from the roster or typed, then one click per rebuy, add-on, bust, absence,
+chip count, re-entry or unregistration. Every click is one command, and undo takes it back."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from flask import request
+from flask_babel import gettext
+
+from tdapp.services import roster, tournaments
+from tdapp.tournament.busts import BustPlayer
+from tdapp.tournament.chips import SetChips
+from tdapp.tournament.presence import SetAbsent
+from tdapp.tournament.purchases import AddOn, Rebuy
+from tdapp.tournament.registration import ReEnterPlayer, RegisterPlayer, UnregisterPlayer
+from tdapp.web.td import bp
+from tdapp.web.td.console import act, render
+from tdapp.web.td.forms import FormError, optional_whole, text, whole
+
+# Each row button posts `do=<action>-<player id>`; the action names the command to send.
+_ACTIONS: dict[str, Callable[[int, Any], Any]] = {
+    "rebuy": lambda pid, form: Rebuy(pid),
+    "addon": lambda pid, form: AddOn(pid),
+    "bust": lambda pid, form: BustPlayer(pid),
+    "absent": lambda pid, form: SetAbsent(pid, True),
+    "back": lambda pid, form: SetAbsent(pid, False),
+    "reenter": lambda pid, form: ReEnterPlayer(pid),
+    "unregister": lambda pid, form: UnregisterPlayer(pid),
+    "chips": lambda pid, form: SetChips(pid, whole(form, f"stack-{pid}", gettext("Chips"))),
+}
+
+
+def _done(action: str, name: str) -> str:
+    messages = {
+        "rebuy": gettext("Rebuy recorded for %(name)s.", name=name),
+        "addon": gettext("Add-on recorded for %(name)s.", name=name),
+        "bust": gettext("%(name)s is out.", name=name),
+        "absent": gettext("%(name)s is marked absent.", name=name),
+        "back": gettext("%(name)s is back.", name=name),
+        "reenter": gettext("%(name)s re-entered.", name=name),
+        "unregister": gettext("%(name)s is unregistered.", name=name),
+        "chips": gettext("Chips counted for %(name)s.", name=name),
+    }
+    return messages[action]
+
+
+@bp.get("/t/<int:tid>/players")
+def players(tid: int):
+    return render("td/players.html", tid, members=roster.members(), order=_in_play_first)
+
+
+def _in_play_first(rows: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """Players still in by name, then the finished ones from the best place down."""
+    return sorted(
+        rows,
+        key=lambda p: (p["place"] is not None, p["place"] or 0, roster.folded(p["name"])),
+    )
+
+
+@bp.post("/t/<int:tid>/players")
+def register(tid: int):
+    """A roster member by name, or a typed name (kept in the roster when the DdT asks)."""
+    name = " ".join(text(request.form, "name").split())
+    if not name:
+        raise FormError(gettext("Type the player's name."))
+    bonus = optional_whole(request.form, "bonus_chips", gettext("Bonus chips")) or 0
+    member = _roster_member(name)
+    if member is None and request.form.get("save_to_roster"):
+        member = roster.add_member(name)
+    command = RegisterPlayer(
+        member.name if member else name, roster_id=member.id if member else None, bonus_chips=bonus
+    )
+    return act(tid, command, gettext("%(name)s is registered.", name=command.name))
+
+
+def _roster_member(name: str) -> roster.Member | None:
+    wanted = roster.folded(name)
+    return next((m for m in roster.members(name) if roster.folded(m.name) == wanted), None)
+
+
+@bp.post("/t/<int:tid>/players/act")
+def player_action(tid: int):
+    """One row button: `do` is like "rebuy-12"."""
+    action, _, raw_id = (request.form.get("do") or "").partition("-")
+    if action not in _ACTIONS or not raw_id.isdigit():
+        raise FormError(gettext("Unknown action."))
+    player_id = int(raw_id)
+    player = tournaments.current(tid).player(player_id)
+    return act(tid, _ACTIONS[action](player_id, request.form), _done(action, player.name))

@@ -1,0 +1,234 @@
+"""Set-up: every setting of the tournament on one page, the blind structure included.
+
+Saving sends one ConfigureTournament command (so undo takes a set-up back too). A refused form is
+shown again with what the DdT typed and the reason, and nothing changes.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import replace
+from datetime import date
+
+from flask import request
+from flask_babel import gettext
+
+from tdapp.services import templates, tournaments
+from tdapp.tournament.configure import ConfigureTournament
+from tdapp.tournament.errors import DomainError
+from tdapp.tournament.registry import load_areas
+from tdapp.tournament.settings import (
+    AddOnRules,
+    RebuyRules,
+    ReEntryRules,
+    Settings,
+    known_options,
+)
+from tdapp.tournament.structure import Break, Level, Structure
+from tdapp.web.errors import message_of
+from tdapp.web.td import bp
+from tdapp.web.td.console import actor, back, flash_done, render
+from tdapp.web.td.formats import euros, minutes
+from tdapp.web.td.forms import FormError, cents, optional_whole, seconds, text, whole
+
+# Blank rows offered under the structure, for new levels or breaks.
+SPARE_ROWS = 3
+
+
+def form_values(settings: Settings) -> dict[str, str]:
+    """The settings as the form's fields hold them (strings, euros, minutes)."""
+    values = {
+        "name": settings.name,
+        "date": settings.date.isoformat() if settings.date else "",
+        "buy_in": euros(settings.buy_in_cents),
+        "seats_per_table": str(settings.seats_per_table),
+        "starting_stack": str(settings.starting_stack),
+        "late_until": _blank(settings.late_registration_until_level),
+        "rounding": euros(settings.rounding_cents),
+        "decision_seconds": str(settings.decision_seconds),
+    }
+    if settings.rebuy:
+        rebuy = settings.rebuy
+        values |= {
+            "rebuy": "1", "rebuy_until": str(rebuy.until_level), "rebuy_chips": str(rebuy.chips),
+            "rebuy_price": euros(rebuy.price_cents), "rebuy_max_stack": str(rebuy.max_stack),
+            "rebuy_max": _blank(rebuy.max_per_player),
+        }
+    if settings.add_on:
+        add_on = settings.add_on
+        values |= {
+            "add_on": "1", "add_on_chips": str(add_on.chips),
+            "add_on_price": euros(add_on.price_cents), "add_on_until": _blank(add_on.until_level),
+        }
+    if settings.re_entry:
+        re_entry = settings.re_entry
+        values |= {
+            "re_entry": "1", "re_entry_until": str(re_entry.until_level),
+            "re_entry_price": euros(re_entry.price_cents),
+            "re_entry_max": _blank(re_entry.max_entries),
+        }
+    for key in known_options():
+        values[f"option-{key}"] = settings.option(key)
+    periods = settings.structure.periods
+    for index, period in enumerate(periods):
+        values[f"minutes-{index}"] = minutes(period.seconds)
+        if isinstance(period, Break):
+            values |= {f"kind-{index}": "break", f"note-{index}": period.note}
+        else:
+            values |= {
+                f"kind-{index}": "level", f"sb-{index}": str(period.small_blind),
+                f"bb-{index}": str(period.big_blind), f"ante-{index}": str(period.ante),
+            }
+            if period.big_blind_ante:
+                values[f"bba-{index}"] = "1"
+    values["rows"] = str(len(periods) + SPARE_ROWS)
+    return values
+
+
+def _blank(value: int | None) -> str:
+    return "" if value is None else str(value)
+
+
+def settings_from(form: Mapping[str, str], current: Settings) -> Settings:
+    """The settings the form describes; a field the DdT cannot have meant raises FormError."""
+    return replace(
+        current,
+        name=text(form, "name"),
+        date=_date(text(form, "date")),
+        buy_in_cents=cents(form, "buy_in", gettext("Buy-in")),
+        seats_per_table=whole(form, "seats_per_table", gettext("Seats per table"), 2, 10),
+        starting_stack=whole(form, "starting_stack", gettext("Starting stack"), 1),
+        late_registration_until_level=optional_whole(
+            form, "late_until", gettext("Late registration until level"), 1
+        ),
+        rebuy=_rebuy(form),
+        add_on=_add_on(form),
+        re_entry=_re_entry(form),
+        rounding_cents=cents(form, "rounding", gettext("Rounding unit")),
+        decision_seconds=whole(form, "decision_seconds", gettext("Seconds per decision"), 1),
+        options={key: form.get(f"option-{key}", default) for key, (_, default) in
+                 known_options().items()},
+        structure=_structure(form),
+    )
+
+
+def _date(raw: str) -> date | None:
+    if not raw:
+        return None
+    try:
+        return date.fromisoformat(raw)
+    except ValueError:
+        raise FormError(gettext("The date must look like 2026-12-31.")) from None
+
+
+def _rebuy(form: Mapping[str, str]) -> RebuyRules | None:
+    if not form.get("rebuy"):
+        return None
+    return RebuyRules(
+        until_level=whole(form, "rebuy_until", gettext("Rebuys until level"), 1),
+        chips=whole(form, "rebuy_chips", gettext("Rebuy chips"), 1),
+        price_cents=cents(form, "rebuy_price", gettext("Rebuy price")),
+        max_stack=whole(form, "rebuy_max_stack", gettext("Rebuy allowed with a stack up to"), 0),
+        max_per_player=optional_whole(form, "rebuy_max", gettext("Rebuys per player"), 1),
+    )
+
+
+def _add_on(form: Mapping[str, str]) -> AddOnRules | None:
+    if not form.get("add_on"):
+        return None
+    return AddOnRules(
+        chips=whole(form, "add_on_chips", gettext("Add-on chips"), 1),
+        price_cents=cents(form, "add_on_price", gettext("Add-on price")),
+        until_level=optional_whole(form, "add_on_until", gettext("Add-on until level"), 1),
+    )
+
+
+def _re_entry(form: Mapping[str, str]) -> ReEntryRules | None:
+    if not form.get("re_entry"):
+        return None
+    return ReEntryRules(
+        until_level=whole(form, "re_entry_until", gettext("Re-entry until level"), 1),
+        price_cents=cents(form, "re_entry_price", gettext("Re-entry price")),
+        max_entries=optional_whole(form, "re_entry_max", gettext("Entries per player"), 2),
+    )
+
+
+def _structure(form: Mapping[str, str]) -> Structure:
+    """Rows in order; a row with no kind, or a level row left blank, is skipped."""
+    rows = whole(form, "rows", "rows", 0, 500)
+    periods: list[Level | Break] = []
+    for index in range(rows):
+        kind = form.get(f"kind-{index}", "")
+        if form.get(f"remove-{index}") or kind not in ("level", "break"):
+            continue
+        number = sum(1 for p in periods if isinstance(p, Level)) + 1
+        if kind == "break":
+            label = gettext("Break after level %(n)s", n=number - 1)
+            periods.append(Break(seconds(form, f"minutes-{index}", label), text(form, f"note-{index}")))
+            continue
+        if not any(text(form, f"{f}-{index}") for f in ("sb", "bb", "ante", "minutes")):
+            continue
+        label = gettext("Level %(n)s", n=number)
+        periods.append(
+            Level(
+                small_blind=whole(form, f"sb-{index}", label + " · " + gettext("small blind"), 1),
+                big_blind=whole(form, f"bb-{index}", label + " · " + gettext("big blind"), 1),
+                seconds=seconds(form, f"minutes-{index}", label + " · " + gettext("minutes")),
+                ante=optional_whole(form, f"ante-{index}", label + " · " + gettext("ante")) or 0,
+                big_blind_ante=bool(form.get(f"bba-{index}")),
+            )
+        )
+    return Structure(tuple(periods))
+
+
+def _option_labels() -> tuple[dict[str, str], dict[str, str]]:
+    """Names of the rule options and their choices (an option added later shows its key)."""
+    options = {
+        "stack_cap": gettext("Stack range (HE-01)"),
+        "hand_for_hand_busts": gettext("Busts in one hand-for-hand hand (TO-15)"),
+    }
+    choices = {
+        "stack_cap:start": gettext("5,000-9,000 for the starting stack (club)"),
+        "stack_cap:total": gettext("no stack over 9,000, rebuys included [U]"),
+        "hand_for_hand_busts:club": gettext("ordered by starting stack (club)"),
+        "hand_for_hand_busts:tda": gettext("share the places of that hand (TDA)"),
+    }
+    return options, choices
+
+
+def _page(tid: int, values: Mapping[str, str], error: str | None = None, status: int = 200):
+    load_areas()
+    option_labels, choice_labels = _option_labels()
+    return render(
+        "td/setup.html", tid, status=status, values=values, error=error,
+        options=known_options(), option_labels=option_labels, choice_labels=choice_labels,
+        rows=int(values.get("rows") or 0),
+    )
+
+
+@bp.get("/t/<int:tid>/setup")
+def setup(tid: int):
+    return _page(tid, form_values(tournaments.current(tid).settings))
+
+
+@bp.post("/t/<int:tid>/setup")
+def save_setup(tid: int):
+    try:
+        settings = settings_from(request.form, tournaments.current(tid).settings)
+        tournaments.dispatch(tid, ConfigureTournament(settings), actor=actor())
+    except FormError as bad:
+        return _page(tid, request.form, bad.message, 400)
+    except DomainError as refused:
+        return _page(tid, request.form, message_of(refused), 400)
+    flash_done(gettext("Set-up saved."))
+    return back(tid)
+
+
+@bp.post("/t/<int:tid>/setup/template")
+def save_as_template(tid: int):
+    """Keep the tournament's saved set-up as a template for future nights."""
+    saved = templates.save_template(
+        text(request.form, "template_name"), tournaments.current(tid).settings
+    )
+    flash_done(gettext("Saved as the template %(name)s.", name=saved.name))
+    return back(tid)

@@ -1,0 +1,73 @@
+"""The tournament list, and a new tournament made from a structure template."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from datetime import date
+
+from flask import redirect, render_template, request, url_for
+from flask_babel import gettext
+
+from tdapp.services import templates
+from tdapp.services import tournaments as running
+from tdapp.tournament.errors import DomainError
+from tdapp.web.errors import message_of
+from tdapp.web.td import bp
+from tdapp.web.td.console import actor
+from tdapp.web.td.forms import FormError, cents, text, whole
+
+
+@bp.get("/")
+def tournaments_index():
+    return redirect(url_for("td.tournaments"))
+
+
+@bp.get("/tournaments")
+def tournaments():
+    return render_template(
+        "td/tournaments.html",
+        tournaments=running.list_tournaments(),
+        templates=templates.list_templates(),
+        values={"date": date.today().isoformat()},
+        error=None,
+    )
+
+
+@bp.post("/tournaments")
+def create():
+    """Settings come from the chosen template; the form overrides what a night changes."""
+    form = request.form
+    try:
+        template_id = whole(form, "template", gettext("Template"), minimum=1)
+        settings = templates.get_template(template_id).settings
+        settings = replace(
+            settings,
+            name=text(form, "name"),
+            date=_date(text(form, "date")),
+            buy_in_cents=cents(form, "buy_in", gettext("Buy-in")),
+            seats_per_table=whole(form, "seats_per_table", gettext("Seats per table"), 2, 10),
+            starting_stack=whole(form, "starting_stack", gettext("Starting stack"), minimum=1),
+        )
+        created = running.create_tournament(settings, actor=actor())
+    except FormError as bad:
+        error = bad.message
+    except DomainError as refused:
+        error = message_of(refused)
+    else:
+        return redirect(url_for("td.setup", tid=created.id), code=303)
+    return render_template(
+        "td/tournaments.html",
+        tournaments=running.list_tournaments(),
+        templates=templates.list_templates(),
+        values=form,
+        error=error,
+    ), 400
+
+
+def _date(raw: str) -> date | None:
+    if not raw:
+        return None
+    try:
+        return date.fromisoformat(raw)
+    except ValueError:
+        raise FormError(gettext("The date must look like 2026-12-31.")) from None
