@@ -1,7 +1,7 @@
 """Hand evaluation speed: tdapp's STANDARD and italian(7) against treys, on the same seeded hands.
 
-Prints hands per second for the value primitive (`ranking.evaluate(codes)`, treys' `_five` and
-`_seven`) and for `best_hand()` (which adds input checks and the Hand object), and the ratio
+Prints hands per second for the value primitive (`ranking.evaluate_five(codes)` and
+`ranking.evaluate(codes)`, against treys' `_five` and `_seven`) and for `best_hand()` (which adds input checks and the Hand object), and the ratio
 tdapp/treys. Each figure is the best of a few repeats, since the machine is shared.
 
     .venv/bin/python bench/evaluator.py [--hands 100000] [--seed 2026]
@@ -58,7 +58,8 @@ def main() -> None:
             for name, ranking in rankings:
                 # Italian seven-card hands try 21 fives each: fewer hands keep the run short.
                 sample = slice(None) if ranking is STANDARD or size == 5 else slice(args.hands // 10)
-                value_rate = per_second(ranking.evaluate, codes[sample])
+                evaluate = ranking.evaluate_five if size == 5 else ranking.evaluate
+                value_rate = per_second(evaluate, codes[sample])
                 hand_rate = per_second(lambda cards, r=ranking: best_hand(cards, r), hands[sample])
                 label = f"{name} {size}-card value, {deck_name}"
                 print(f"{label:<44}{value_rate:>12,.0f}{treys_rate:>12,.0f}"

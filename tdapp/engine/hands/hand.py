@@ -127,7 +127,8 @@ def best_hand(cards: Iterable[Card] | str, ranking: Ranking = STANDARD, *,
         raise ValueError(f"{Card.from_code(min(codes))} is not in a deck from "
                          f"{ranking.lowest_rank} to ace")
     if not must_use:
-        return Hand(ranking.evaluate(codes), ranking, dealt)
+        value = ranking.evaluate_five(codes) if len(codes) == 5 else ranking.evaluate(codes)
+        return Hand(value, ranking, dealt)
     must, must_codes = _as_cards(must_use, "must_use")
     if len(set(must_codes)) != len(must_codes) or len(must_codes) > 5:
         raise ValueError("must_use lists at most five different cards")

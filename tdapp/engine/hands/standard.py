@@ -94,7 +94,14 @@ class StandardRanking:
                 bits |= 1 << (code >> 2)
         return _FLUSH_VALUES[bits]
 
-    evaluate_five = evaluate
+    def evaluate_five(self, codes: Sequence[int]) -> int:
+        """Value of exactly five distinct card codes: `evaluate` unrolled for the common case."""
+        a, b, c, d, e = codes
+        key = _WEIGHTS[a] + _WEIGHTS[b] + _WEIGHTS[c] + _WEIGHTS[d] + _WEIGHTS[e]
+        if _FLUSH_SUITS[key & 0xFFF] < 0:
+            return _RANK_VALUES[key >> _SUIT_BITS]
+        return _FLUSH_VALUES[1 << (a >> 2) | 1 << (b >> 2) | 1 << (c >> 2) | 1 << (d >> 2)
+                             | 1 << (e >> 2)]
 
     def compare(self, first: int, second: int) -> int:
         """-1, 0 or 1 as the first value loses to, splits with or beats the second."""
