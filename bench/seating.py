@@ -19,7 +19,7 @@ from tdapp.tournament.seating import (
     BalanceRules,
     Buttons,
     apply_moves,
-    break_table,
+    break_tables,
     draw_final_table,
     draw_seats,
     suggest,
@@ -73,7 +73,7 @@ def main() -> None:
         while True:
             found = suggest(tables, rules, Buttons(last_hands=last_hands))
             if found.breaks:
-                moves = break_table(tables, found.breaks[0].table, rng)
+                moves = break_tables(tables, {b.table for b in found.breaks}, rng)
                 broke = True
             elif found.final_table is not None:
                 moves, _ = draw_final_table(tables, found.final_table, SEATS, rng)

@@ -18,6 +18,7 @@ from typing import Any
 from tdapp.tournament.clock import Clock, DisplayLayout
 from tdapp.tournament.errors import DomainError, register_messages
 from tdapp.tournament.players import Player, Players
+from tdapp.tournament.seating.room import SeatingState
 from tdapp.tournament.settings import Settings
 
 Seats = tuple[int | None, ...]
@@ -69,7 +70,7 @@ class Tournament:
     payout_amounts: tuple[int, ...] | None = None  # the DdT's amounts per place after a deal
     clock: Clock = field(default_factory=Clock)
     displays: Mapping[str, DisplayLayout] = field(default_factory=dict)  # wall screen -> layout
-    displays: Mapping[str, DisplayLayout] = field(default_factory=dict)  # wall screens by name
+    seating: SeatingState = field(default_factory=SeatingState)  # balancing, breaks, moves
 
     @property
     def players_left(self) -> int:

@@ -11,7 +11,7 @@ from tdapp.tournament.seating import (
     BalanceRules,
     Buttons,
     apply_moves,
-    break_table,
+    break_tables,
     draw_final_table,
     due_big_blind,
     hand_for_hand_clock_ms,
@@ -176,7 +176,7 @@ def test_several_tables_can_be_due_to_break_at_once_TO_10():
 
 def test_broken_table_players_are_drawn_into_the_open_seats_TO_11():
     tables = room({1: list(range(1, 8)), 2: list(range(1, 8)), 3: list(range(1, 7))})
-    moves = break_table(tables, 3, random.Random(4))
+    moves = break_tables(tables, {3}, random.Random(4))
     assert sorted(m.player for m in moves) == [301, 302, 303, 304, 305, 306]
     assert {m.reason for m in moves} == {"BREAK"}
     after = apply_moves(tables, moves)
@@ -188,7 +188,7 @@ def test_reseating_a_broken_table_is_a_uniform_draw_TO_11():
     landed = Counter(
         (m.to_table, m.to_seat)
         for seed in range(400)
-        for m in break_table(tables, 3, random.Random(seed))
+        for m in break_tables(tables, {3}, random.Random(seed))
         if m.player == 301
     )
     assert set(landed) == {(1, 9), (1, 10), (2, 9), (2, 10)}
@@ -199,7 +199,7 @@ def test_players_from_a_broken_table_may_land_in_the_blinds_TO_04():
     tables = room({1: [1, 2, 4, 5, 6, 7], 2: [1, 2]}, seats=9)
     big_blind_seat = 3  # table 1's last hand had its big blind in seat 3, who busted
     landed = {
-        m.to_seat for seed in range(30) for m in break_table(tables, 2, random.Random(seed))
+        m.to_seat for seed in range(30) for m in break_tables(tables, {2}, random.Random(seed))
     }
     assert big_blind_seat in landed
 

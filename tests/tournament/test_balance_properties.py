@@ -11,7 +11,7 @@ from tdapp.tournament.seating import (
     BalanceRules,
     Buttons,
     apply_moves,
-    break_table,
+    break_tables,
     draw_final_table,
     draw_seats,
     due_big_blind,
@@ -93,7 +93,7 @@ class Night:
                 breaking = found.breaks[0].table
                 assert breaking == self.rules.order(in_play(self.tables))[0]
                 self.broken.append(breaking)
-                self.tables = apply_moves(self.tables, break_table(self.tables, breaking, self.rng))
+                self.tables = apply_moves(self.tables, break_tables(self.tables, {breaking}, self.rng))
                 self.last_hands.pop(breaking, None)
             elif found.final_table is not None:
                 players = sum(in_play(self.tables).values())

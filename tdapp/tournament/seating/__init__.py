@@ -9,7 +9,7 @@ from tdapp.tournament.seating.balance import (
     Suggestions,
     TableBreak,
     apply_moves,
-    break_table,
+    break_tables,
     draw_final_table,
     due_big_blind,
     suggest,
@@ -17,6 +17,9 @@ from tdapp.tournament.seating.balance import (
 )
 from tdapp.tournament.seating.draw import Seat, draw_seats
 from tdapp.tournament.seating.hand_for_hand import hand_for_hand_clock_ms, hand_for_hand_due
+
+# The DdT's commands register with the tournament's registry on import (registry.load_areas).
+from tdapp.tournament.seating import rules  # noqa: E402, F401  isort: skip
 
 __all__ = [
     "BalanceRules",
@@ -27,7 +30,7 @@ __all__ = [
     "Suggestions",
     "TableBreak",
     "apply_moves",
-    "break_table",
+    "break_tables",
     "draw_final_table",
     "draw_seats",
     "due_big_blind",

@@ -4,7 +4,7 @@
 first, each a player id or None) and returns what the DdT should do next, with reasons as data.
 It is deterministic: it names the balancing moves exactly (TO-07, TO-08) but only announces a
 table break or the final table, whose seats are drawn when the DdT applies them
-(`break_table`, `draw_final_table`, with the random generator of the command's context).
+(`break_tables`, `draw_final_table`, with the random generator of the command's context).
 """
 
 from __future__ import annotations
@@ -317,21 +317,29 @@ def apply_moves(tables: Mapping[int, Seats], moves: Iterable[Move]) -> dict[int,
     return result
 
 
-def break_table(tables: Mapping[int, Seats], table: int, rng: random.Random) -> tuple[Move, ...]:
-    """TO-10, TO-11: the players of `table` drawn at random into the open seats of the other
-    tables still in play, the shortest tables first. They may land on the button or a blind
-    (TO-04); whether they wait for the button is for the table to tell (`waits_for_button`)."""
+def break_tables(
+    tables: Mapping[int, Seats], breaking: Collection[int], rng: random.Random
+) -> tuple[Move, ...]:
+    """TO-10, TO-11: the players of the `breaking` tables drawn at random into the open seats of
+    the other tables still in play, the shortest tables first. They may land on the button or a
+    blind (TO-04); whether they wait for the button is for the table to tell
+    (`waits_for_button`)."""
     counts = in_play(tables)
-    others = [t for t in counts if t != table]
-    players = {p: seat for seat, p in enumerate(tables[table], start=1) if p is not None}
+    others = [t for t in counts if t not in breaking]
+    origin = {
+        p: (t, seat)
+        for t in sorted(breaking)
+        for seat, p in enumerate(tables[t], start=1)
+        if p is not None
+    }
     draw = draw_seats(
-        list(players),
+        list(origin),
         {t: len(tables[t]) for t in others},
         rng,
         occupied={t: _Taken(tables[t]) for t in others},
     )
     return tuple(
-        Move(p, table, players[p], to.table, to.seat, "BREAK", {"table": table})
+        Move(p, *origin[p], to.table, to.seat, "BREAK", {"table": origin[p][0]})
         for p, to in sorted(draw.items(), key=lambda item: item[1])
     )
 

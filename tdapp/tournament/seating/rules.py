@@ -1,0 +1,588 @@
+"""The DdT's seating commands and their events: moves (suggested or by hand), table breaks, the
+final table, the break order, the balancing settings, hand-for-hand and the first buttons.
+
+Suggestions are never stored: the "seating" view section works them out from the state
+(`suggest`), and "apply the suggested" decides them again at that moment, so what is applied is
+what the rules say now. Each event records the seats drawn, so apply never draws.
+
+This module must not import tdapp.tournament.state at run time: state.py imports this package
+(for `SeatingState`), and the handlers only use the state they are given.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from dataclasses import dataclass, replace
+from datetime import datetime
+from typing import TYPE_CHECKING, Any
+
+from tdapp.tournament.button import draw_button, next_positions
+from tdapp.tournament.ctx import Ctx
+from tdapp.tournament.errors import DomainError, register_messages
+from tdapp.tournament.events import event
+from tdapp.tournament.registry import Audience, Notice, applies, decides, view_section, warns
+from tdapp.tournament.seating.balance import (
+    Move,
+    Suggestions,
+    break_tables,
+    draw_final_table,
+    in_play,
+    seated,
+    suggest,
+)
+from tdapp.tournament.seating.hand_for_hand import (
+    CLOCK_OFF_PER_HAND_MS,
+    MAX_HANDS_TAKEN_OFF,
+    hand_for_hand_due,
+)
+from tdapp.tournament.seating.room import LastMove
+from tdapp.tournament.settings import MAX_SEATS, MIN_SEATS, register_option
+
+if TYPE_CHECKING:
+    from tdapp.tournament.state import Tournament
+
+# HE-05 dead button (club and TDA default) or HE-06 moving button.
+register_option("button", ("dead", "moving"), "dead")
+
+register_messages(
+    {
+        "MOVE_BALANCE": "Table %(from_table)s has %(source_players)s, table %(to_table)s has "
+        "%(destination_players)s: move the big blind of table %(from_table)s, seat "
+        "%(from_seat)s, to table %(to_table)s seat %(to_seat)s",
+        "MOVE_BALANCE_NO_BUTTON": "Table %(from_table)s has %(source_players)s, table "
+        "%(to_table)s has %(destination_players)s: move the player due the big blind at table "
+        "%(from_table)s (no button recorded: seat %(from_seat)s is suggested) to table "
+        "%(to_table)s seat %(to_seat)s",
+        "MOVE_BREAK": "Table %(from_table)s breaks: seat %(from_seat)s goes to table "
+        "%(to_table)s seat %(to_seat)s",
+        "MOVE_FINAL_TABLE": "Final table: seat %(to_seat)s",
+        "MOVE_MANUAL": "Moved by the DdT from table %(from_table)s seat %(from_seat)s to table "
+        "%(to_table)s seat %(to_seat)s",
+        "BREAK_DUE": "%(players_left)s players fit in %(seats_left)s seats: break table %(table)s",
+        "FINAL_TABLE_DUE": "%(players_left)s players left: draw the final table at table %(table)s",
+        "BALANCE_DUE": "%(moves)s move(s) will balance the tables",
+        "TABLES_WAITING": "Waiting for the hand at table(s) %(tables)s to end",
+        "TABLES_HALTED": "Table(s) %(tables)s are 3 or more players short: halt until balanced",
+        "HAND_FOR_HAND_DUE": "%(players_left)s players left and %(paid)s paid: play hand-for-hand",
+        "HAND_FOR_HAND_ON": "Hand-for-hand: every table plays one hand, then waits for all",
+        "NOTHING_TO_APPLY": "The tables are balanced: nothing to apply",
+        "TABLE_IN_HAND": "Table %(table)s is playing a hand: move players when it ends",
+        "NOT_SEATED_PLAYER": "%(name)s has no seat to move from",
+        "NO_SUCH_SEAT": "Table %(table)s has no seat %(seat)s",
+        "SEAT_TAKEN": "Table %(table)s seat %(seat)s is taken",
+        "ALREADY_THERE": "%(name)s already sits at table %(table)s seat %(seat)s",
+        "LAST_TABLE": "Table %(table)s is the last table: it cannot break",
+        "NOT_FINAL_YET": "%(players_left)s players do not fit one table of %(seats)s",
+        "DUPLICATE_TABLE": "Table %(table)s is listed twice",
+        "BAD_FINAL_TABLE_SEATS": "A final table has %(min)s to %(max)s seats, not %(seats)s",
+        "ALREADY_HAND_FOR_HAND": "Hand-for-hand is already on",
+        "NOT_HAND_FOR_HAND": "Hand-for-hand is not on",
+        "NO_BUTTON_TO_DRAW": "Every table already has its button",
+    }
+)
+
+
+# Commands -----------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class MovePlayer:
+    """Move one player to an open seat: a suggested move, or the DdT's own choice."""
+
+    player_id: int
+    table: int
+    seat: int
+
+
+@dataclass(frozen=True)
+class ApplySuggested:
+    """Apply everything suggested now: the due table breaks, the final table, or the balancing
+    moves of the tables that are between hands."""
+
+
+@dataclass(frozen=True)
+class BreakTable:
+    """Break this table now, whatever the order says; its players are drawn into open seats."""
+
+    table: int
+
+
+@dataclass(frozen=True)
+class RedrawFinalTable:
+    """Draw every seat and the button at the final table (TO-12); `table` defaults to the one
+    the break order keeps."""
+
+    table: int | None = None
+
+
+@dataclass(frozen=True)
+class SetBreakOrder:
+    """The tables that break first, in order; the others follow, highest number first."""
+
+    order: tuple[int, ...]
+
+
+@dataclass(frozen=True)
+class ConfigureSeating:
+    balance_diff: int = 2
+    final_table_seats: int | None = None
+
+
+@dataclass(frozen=True)
+class SetHandForHand:
+    on: bool
+
+
+@dataclass(frozen=True)
+class DrawButtons:
+    """TO-02: a high-card draw for the button at every table that has none yet."""
+
+
+# Events -------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class MoveMade:
+    player_id: int
+    from_table: int
+    from_seat: int
+    to_table: int
+    to_seat: int
+    reason: str
+
+
+@event("PlayersMoved")
+@dataclass(frozen=True)
+class PlayersMoved:
+    moves: tuple[MoveMade, ...]
+
+
+@event("TablesBroken")
+@dataclass(frozen=True)
+class TablesBroken:
+    tables: tuple[int, ...]
+    moves: tuple[MoveMade, ...]
+
+
+@dataclass(frozen=True)
+class SeatCard:
+    seat: int
+    card: str
+
+
+@event("FinalTableDrawn")
+@dataclass(frozen=True)
+class FinalTableDrawn:
+    table: int
+    seats: int
+    moves: tuple[MoveMade, ...]
+    button: int
+    cards: tuple[SeatCard, ...]
+
+
+@event("BreakOrderSet")
+@dataclass(frozen=True)
+class BreakOrderSet:
+    order: tuple[int, ...]
+
+
+@event("SeatingConfigured")
+@dataclass(frozen=True)
+class SeatingConfigured:
+    balance_diff: int
+    final_table_seats: int | None
+
+
+@event("HandForHandSet")
+@dataclass(frozen=True)
+class HandForHandSet:
+    on: bool
+
+
+@dataclass(frozen=True)
+class TableButton:
+    table: int
+    button: int
+    cards: tuple[SeatCard, ...]
+
+
+@event("ButtonsDrawn")
+@dataclass(frozen=True)
+class ButtonsDrawn:
+    buttons: tuple[TableButton, ...]
+
+
+# Reading the state --------------------------------------------------------------------------
+
+
+def suggestions(state: Tournament) -> Suggestions:
+    """What the rules ask for now, given the tables and what is known of their hands."""
+    room = state.seating
+    rules = room.rules(state.settings.option("button"))
+    return suggest(state.tables, rules, room.buttons, room.busy)
+
+
+def _made(move: Move) -> MoveMade:
+    return MoveMade(
+        move.player, move.from_table, move.from_seat, move.to_table, move.to_seat, move.reason
+    )
+
+
+def _is_int(value: Any) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def _check_idle(state: Tournament, tables: list[int]) -> None:
+    for table in tables:
+        if table in state.seating.busy:
+            raise DomainError("TABLE_IN_HAND", table=table)
+
+
+# Decide -------------------------------------------------------------------------------------
+
+
+@decides(MovePlayer)
+def _move(state: Tournament, command: MovePlayer, ctx: Ctx) -> PlayersMoved:
+    player = state.player(command.player_id)
+    if player.busted:
+        raise DomainError("ALREADY_OUT", name=player.name)
+    if player.table is None or player.seat is None:
+        raise DomainError("NOT_SEATED_PLAYER", name=player.name)
+    table, seat = command.table, command.seat
+    if not _is_int(table) or table not in state.tables:
+        raise DomainError("UNKNOWN_TABLE", table=table)
+    if not _is_int(seat) or not 1 <= seat <= len(state.tables[table]):
+        raise DomainError("NO_SUCH_SEAT", table=table, seat=seat)
+    if (player.table, player.seat) == (table, seat):
+        raise DomainError("ALREADY_THERE", name=player.name, table=table, seat=seat)
+    if state.tables[table][seat - 1] is not None:
+        raise DomainError("SEAT_TAKEN", table=table, seat=seat)
+    _check_idle(state, [player.table, table])
+    suggested = any(
+        (m.player, m.to_table, m.to_seat) == (player.id, table, seat)
+        for m in suggestions(state).moves
+    )
+    reason = "BALANCE" if suggested else "MANUAL"
+    return PlayersMoved((MoveMade(player.id, player.table, player.seat, table, seat, reason),))
+
+
+@decides(ApplySuggested)
+def _apply_suggested(
+    state: Tournament, command: ApplySuggested, ctx: Ctx
+) -> PlayersMoved | TablesBroken | FinalTableDrawn:
+    found = suggestions(state)
+    if found.breaks:
+        ready = [b.table for b in found.breaks if b.table not in state.seating.busy]
+        if not ready:
+            raise DomainError("TABLE_IN_HAND", table=found.breaks[0].table)
+        return _break(state, ready, ctx)
+    if found.final_table is not None:
+        return _final(state, found.final_table, ctx)
+    if found.moves:
+        return PlayersMoved(tuple(_made(m) for m in found.moves))
+    if found.waiting:
+        raise DomainError("TABLE_IN_HAND", table=found.waiting[0])
+    raise DomainError("NOTHING_TO_APPLY")
+
+
+@decides(BreakTable)
+def _break_one(state: Tournament, command: BreakTable, ctx: Ctx) -> TablesBroken:
+    counts = in_play(state.tables)
+    if not _is_int(command.table) or command.table not in counts:
+        raise DomainError("UNKNOWN_TABLE", table=command.table)
+    if len(counts) < 2:
+        raise DomainError("LAST_TABLE", table=command.table)
+    return _break(state, [command.table], ctx)
+
+
+def _break(state: Tournament, tables: list[int], ctx: Ctx) -> TablesBroken:
+    _check_idle(state, tables)
+    moves = break_tables(state.tables, tables, ctx.rng())
+    return TablesBroken(tuple(tables), tuple(_made(m) for m in moves))
+
+
+@decides(RedrawFinalTable)
+def _redraw_final(state: Tournament, command: RedrawFinalTable, ctx: Ctx) -> FinalTableDrawn:
+    counts = in_play(state.tables)
+    if command.table is None:
+        keep = state.seating.rules().order(counts)[-1] if counts else None
+    else:
+        keep = command.table
+    if keep is None or not _is_int(keep) or keep not in state.tables:
+        raise DomainError("UNKNOWN_TABLE", table=command.table)
+    return _final(state, keep, ctx)
+
+
+def _final(state: Tournament, table: int, ctx: Ctx) -> FinalTableDrawn:
+    seats = state.seating.final_table_seats or len(state.tables[table])
+    players_left = sum(in_play(state.tables).values())
+    if players_left > seats:
+        raise DomainError("NOT_FINAL_YET", players_left=players_left, seats=seats)
+    _check_idle(state, list(in_play(state.tables)))
+    moves, draw = draw_final_table(state.tables, table, seats, ctx.rng())
+    cards = tuple(SeatCard(seat, str(card)) for seat, card in sorted(draw.cards.items()))
+    return FinalTableDrawn(table, seats, tuple(_made(m) for m in moves), draw.button, cards)
+
+
+@decides(SetBreakOrder)
+def _set_order(state: Tournament, command: SetBreakOrder, ctx: Ctx) -> BreakOrderSet:
+    order = tuple(command.order) if isinstance(command.order, list | tuple) else None
+    if order is None:
+        raise DomainError("UNKNOWN_TABLE", table=command.order)
+    seen: set[int] = set()
+    for table in order:
+        if not _is_int(table) or table not in state.tables:
+            raise DomainError("UNKNOWN_TABLE", table=table)
+        if table in seen:
+            raise DomainError("DUPLICATE_TABLE", table=table)
+        seen.add(table)
+    return BreakOrderSet(order)
+
+
+@decides(ConfigureSeating)
+def _configure(state: Tournament, command: ConfigureSeating, ctx: Ctx) -> SeatingConfigured:
+    diff, seats = command.balance_diff, command.final_table_seats
+    if not _is_int(diff) or diff < 2:
+        raise DomainError("BALANCE_DIFF_TOO_SMALL", balance_diff=diff)
+    if seats is not None and (not _is_int(seats) or not MIN_SEATS <= seats <= MAX_SEATS):
+        raise DomainError("BAD_FINAL_TABLE_SEATS", min=MIN_SEATS, max=MAX_SEATS, seats=seats)
+    return SeatingConfigured(diff, seats)
+
+
+@decides(SetHandForHand)
+def _hand_for_hand(state: Tournament, command: SetHandForHand, ctx: Ctx) -> HandForHandSet:
+    on = command.on is True
+    if on == state.seating.hand_for_hand:
+        raise DomainError("ALREADY_HAND_FOR_HAND" if on else "NOT_HAND_FOR_HAND")
+    return HandForHandSet(on)
+
+
+@decides(DrawButtons)
+def _draw_buttons(state: Tournament, command: DrawButtons, ctx: Ctx) -> ButtonsDrawn:
+    room = state.seating
+    rng = ctx.rng()
+    drawn = []
+    for table, seats in sorted(state.tables.items()):
+        occupied = seated(seats)
+        if len(occupied) < 2 or table in room.last_hands or table in room.first_buttons:
+            continue
+        draw = draw_button(occupied, rng)
+        cards = tuple(SeatCard(seat, str(card)) for seat, card in sorted(draw.cards.items()))
+        drawn.append(TableButton(table, draw.button, cards))
+    if not drawn:
+        raise DomainError("NO_BUTTON_TO_DRAW")
+    return ButtonsDrawn(tuple(drawn))
+
+
+# Apply --------------------------------------------------------------------------------------
+
+
+def _moved(state: Tournament, moves: tuple[MoveMade, ...]) -> Tournament:
+    """Everybody leaves, then everybody sits: a redraw may swap seats."""
+    for move in moves:
+        state = state.unseat_player(move.player_id)
+    for move in moves:
+        state = state.seat_player(move.player_id, move.to_table, move.to_seat)
+    version = state.version + 1
+    last = {
+        m.player_id: LastMove(m.from_table, m.from_seat, m.to_table, m.to_seat, m.reason, version)
+        for m in moves
+    }
+    room = state.seating
+    return replace(state, seating=replace(room, last_moves={**room.last_moves, **last}))
+
+
+@applies(PlayersMoved)
+def _players_moved(state: Tournament, event: PlayersMoved) -> Tournament:
+    return _moved(state, event.moves)
+
+
+@applies(TablesBroken)
+def _tables_broken(state: Tournament, event: TablesBroken) -> Tournament:
+    state = _moved(state, event.moves)
+    gone = set(event.tables)
+    room = state.seating
+    room = replace(
+        room,
+        broken=room.broken + event.tables,
+        last_hands={t: p for t, p in room.last_hands.items() if t not in gone},
+        first_buttons={t: b for t, b in room.first_buttons.items() if t not in gone},
+    )
+    tables = {t: seats for t, seats in state.tables.items() if t not in gone}
+    return replace(state.with_tables(tables), seating=room)
+
+
+@applies(FinalTableDrawn)
+def _final_drawn(state: Tournament, event: FinalTableDrawn) -> Tournament:
+    for move in event.moves:
+        state = state.unseat_player(move.player_id)
+    gone = tuple(t for t in sorted(state.tables) if t != event.table)
+    state = state.with_tables({event.table: (None,) * event.seats})
+    for move in event.moves:
+        state = state.seat_player(move.player_id, move.to_table, move.to_seat)
+    version = state.version + 1
+    last = {
+        m.player_id: LastMove(m.from_table, m.from_seat, m.to_table, m.to_seat, m.reason, version)
+        for m in event.moves
+    }
+    room = replace(
+        state.seating,
+        broken=state.seating.broken + gone,
+        final_table=event.table,
+        last_hands={},
+        first_buttons={event.table: event.button},
+        busy=frozenset(),
+        last_moves={**state.seating.last_moves, **last},
+    )
+    return replace(state, seating=room)
+
+
+@applies(BreakOrderSet)
+def _order_set(state: Tournament, event: BreakOrderSet) -> Tournament:
+    return replace(state, seating=replace(state.seating, break_order=event.order))
+
+
+@applies(SeatingConfigured)
+def _configured(state: Tournament, event: SeatingConfigured) -> Tournament:
+    room = replace(
+        state.seating,
+        balance_diff=event.balance_diff,
+        final_table_seats=event.final_table_seats,
+    )
+    return replace(state, seating=room)
+
+
+@applies(HandForHandSet)
+def _hand_for_hand_set(state: Tournament, event: HandForHandSet) -> Tournament:
+    return replace(state, seating=replace(state.seating, hand_for_hand=event.on))
+
+
+@applies(ButtonsDrawn)
+def _buttons_drawn(state: Tournament, event: ButtonsDrawn) -> Tournament:
+    buttons = {**state.seating.first_buttons, **{b.table: b.button for b in event.buttons}}
+    return replace(state, seating=replace(state.seating, first_buttons=buttons))
+
+
+# View ---------------------------------------------------------------------------------------
+
+
+def _move_view(state: Tournament, move: Move) -> dict[str, Any]:
+    params = {
+        "from_table": move.from_table,
+        "from_seat": move.from_seat,
+        "to_table": move.to_table,
+        "to_seat": move.to_seat,
+        **move.params,
+    }
+    if move.reason == "BALANCE" and not move.params.get("due_big_blind", True):
+        code = "MOVE_BALANCE_NO_BUTTON"
+    else:
+        code = f"MOVE_{move.reason}"
+    player = state.players.get(move.player)
+    return {
+        "player_id": move.player,
+        "name": player.name if player else None,
+        "reason": move.reason,
+        "code": code,
+        "params": params,
+    }
+
+
+def _places_paid(state: Tournament) -> int:
+    # Imported here: payouts imports the state module, which imports this package.
+    from tdapp.tournament.payouts import place_amounts
+
+    return len(place_amounts(state))
+
+
+@view_section("seating")
+def _seating_view(state: Tournament, now: datetime, audience: Audience) -> dict[str, Any]:
+    room = state.seating
+    result: dict[str, Any] = {
+        "hand_for_hand": room.hand_for_hand,
+        "final_table": room.final_table,
+        "last_moves": {
+            str(player): vars(move) | {"player_id": player}
+            for player, move in room.last_moves.items()
+        },
+    }
+    if audience != "td":
+        return result
+    found = suggestions(state)
+    counts = in_play(state.tables)
+    result |= {
+        "balance_diff": room.balance_diff,
+        "final_table_seats": room.final_table_seats,
+        "button_rule": state.settings.option("button"),
+        "break_order": room.rules().order(counts),
+        "set_break_order": list(room.break_order),
+        "busy": sorted(room.busy),
+        "next_hands": _next_hands(state),
+        "suggestions": {
+            "moves": [_move_view(state, m) for m in found.moves],
+            "breaks": [
+                {
+                    "table": b.table,
+                    "players": list(b.players),
+                    "players_left": b.players_left,
+                    "seats_left": b.seats_left,
+                }
+                for b in found.breaks
+            ],
+            "final_table": found.final_table,
+            "waiting": list(found.waiting),
+            "halted": list(found.halted),
+        },
+    }
+    return result
+
+
+def _next_hands(state: Tournament) -> dict[str, dict[str, int | None]]:
+    """The next hand's button and blinds at each table whose button is known."""
+    room = state.seating
+    rule = state.settings.option("button")
+    result = {}
+    for table, last in room.last_hands.items():
+        occupied = seated(state.tables.get(table, ()))
+        if len(occupied) >= 2:
+            following = next_positions(last, occupied, rule)
+            result[str(table)] = {
+                "button": following.button,
+                "small_blind": following.small_blind,
+                "big_blind": following.big_blind,
+            }
+    for table, button in room.first_buttons.items():
+        if str(table) not in result and table in state.tables:
+            result[str(table)] = {"button": button, "small_blind": None, "big_blind": None}
+    return result
+
+
+@warns
+def _seating_warnings(state: Tournament, now: datetime, audience: Audience) -> Iterator[Notice]:
+    if not state.created or not state.seats_drawn:
+        return
+    room = state.seating
+    if room.hand_for_hand:
+        yield Notice(
+            "HAND_FOR_HAND_ON",
+            {"clock_off_per_hand_ms": CLOCK_OFF_PER_HAND_MS, "max_hands": MAX_HANDS_TAKEN_OFF},
+        )
+    if audience != "td":
+        return
+    left, paid = state.players_left, _places_paid(state)
+    if not room.hand_for_hand and hand_for_hand_due(left, paid):
+        yield Notice("HAND_FOR_HAND_DUE", {"players_left": left, "paid": paid})
+    found = suggestions(state)
+    for due in found.breaks:
+        yield Notice(
+            "BREAK_DUE",
+            {"table": due.table, "players_left": due.players_left, "seats_left": due.seats_left},
+        )
+    if found.final_table is not None:
+        yield Notice("FINAL_TABLE_DUE", {"table": found.final_table, "players_left": left})
+    if found.moves:
+        yield Notice("BALANCE_DUE", {"moves": len(found.moves)})
+    if found.waiting:
+        yield Notice("TABLES_WAITING", {"tables": ", ".join(map(str, found.waiting))})
+    if found.halted:
+        yield Notice("TABLES_HALTED", {"tables": ", ".join(map(str, found.halted))})
