@@ -45,6 +45,7 @@ register_messages(
         "BAD_STACK": "A stack must be a whole number of chips, zero or more",
         "ALREADY_OUT": "%(name)s is already out",
         "NO_COUNTS": "No stacks to record",
+        "NO_SEAT_YET": "%(name)s has no seat yet: stacks are counted at the tables",
         "COUNTED_TWICE": "%(name)s appears twice in the count",
         "CHIPS_EXCEED_ISSUED": (
             "The stacks would add up to %(counted)s chips, more than the %(issued)s in play:"
@@ -89,6 +90,8 @@ def _count(state: Tournament, counts: tuple[ChipCount, ...]) -> ChipsCounted:
         player = state.player(count.player_id)
         if player.busted:
             raise DomainError("ALREADY_OUT", name=player.name)
+        if player.table is None:
+            raise DomainError("NO_SEAT_YET", name=player.name)
         if player.id in stacks:
             raise DomainError("COUNTED_TWICE", name=player.name)
         stacks[player.id] = check_stack(count.stack)

@@ -40,6 +40,11 @@ def test_bad_counts_are_refused():
     play.refused(SetChips(1, 100), "ALREADY_OUT")
 
 
+def test_stacks_are_counted_at_the_tables():
+    play = tournament(players=3, seats_drawn=False)
+    play.refused(SetChips(1, 4000), "NO_SEAT_YET")
+
+
 def test_absent_player_keeps_the_seat_and_returns_HE_26():
     play = tournament(players=3)
     seat = (play.player(2).table, play.player(2).seat)
