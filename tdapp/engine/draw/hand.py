@@ -136,7 +136,8 @@ class DrawHand:
             bets[seat] = amount
         dealt, stub = cls._cards(order, rule.lowest_rank, rng, cards)
         limit = PotLimit(min_bet=CIP, pot_after_call=pot_after_call)
-        first = BettingRound.open(limit, order, behind, bets=bets, pot=pot)
+        speak = (*order[len(bets):], *order[:len(bets)])  # after a buio, the next speaks first
+        first = BettingRound.open(limit, speak, behind, bets=bets, pot=pot)
         start = {s: stacks[s] for s in order}
         if salto is not None:
             start[salto] = stacks[salto]
@@ -189,7 +190,8 @@ class DrawHand:
     @property
     def middle(self) -> int:
         """Everything in the middle: the initial pot, closed rounds and bets in front."""
-        bets = sum(self.round.bets.values()) if self.round is not None else 0
+        open_round = self.round is not None and not self.round.closed
+        bets = sum(self.round.bets.values()) if open_round else 0  # closed: in `committed`
         return self.initial_pot + sum(self.committed.values()) + bets
 
     @property
@@ -479,7 +481,7 @@ class DrawHand:
                     or new_opener in self.round.folded:
                 raise IllegalAction(f"seat {new_opener} cannot validate the opening: only a "
                                     "player who entered after it, without passing before, can")
-            bound = frozenset(s for s in self.round.live if s != new_opener)
+            bound = (self.entered | {self.opener}) - {new_opener}
             return replace(self, opener=new_opener, must_stay=bound)
         if self.outcome is None or self.outcome.kind != "won" or self.to_draw or self.drawn:
             raise IllegalAction("after the draw a false opening is judged at the showdown: "
@@ -519,7 +521,14 @@ class DrawHand:
         if seat not in self.live:
             raise IllegalAction(f"seat {seat} is not in the hand")
         if self.phase in (Phase.FIRST_ROUND, Phase.SECOND_ROUND):
-            return replace(self, round=self.round.fold_out_of_turn(seat))._after_action()
+            rnd = self.round
+            if seat in rnd.pending:
+                return replace(self, round=rnd.fold_out_of_turn(seat))._after_action()
+            # already acted: out all the same, the round goes on for the others
+            rnd = replace(rnd, folded=rnd.folded | {seat})
+            if len(rnd.live) <= 1:
+                rnd = replace(rnd, pending=frozenset(), to_act=None)
+            return replace(self, round=rnd)._after_action()
         if self.phase is not Phase.DRAW:
             raise IllegalAction(f"no player can be put out at {self.phase.value}")
         hand = replace(self, folded_before_draw=self.folded_before_draw | {seat},
