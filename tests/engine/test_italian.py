@@ -1,7 +1,10 @@
 """The club's order (RULES.md IT-18 .. IT-22) and the "Texas" telesina hand (TS-06), by example."""
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
+from tdapp.engine.cards import deck_cards
 from tdapp.engine.hands import best_hand, italian, winners
 
 THIRTY_TWO = italian(7)
@@ -133,3 +136,14 @@ def test_texas_equal_straights_split_but_straight_flushes_go_to_the_higher_suit_
     assert hand("Jh Th 9h 8h 7h", texas) > hand("Jd Td 9d 8d 7d", texas)
     # The draw game keeps suits for straights: no split (IT-14, IT-20).
     assert hand("Jh Th 9c 8s 7h") > hand("Jd Td 9c 8s 7d")
+
+
+fives_of_32 = st.lists(st.sampled_from(deck_cards(7)), min_size=5, max_size=5, unique=True)
+
+
+@given(fives_of_32, fives_of_32)
+def test_the_club_order_is_antisymmetric_and_splits_only_identical_hands_IT_14(first, second):
+    a, b = hand(first), hand(second)
+    assert sum([a < b, a == b, a > b]) == 1
+    assert (a < b) == (b > a)
+    assert (a == b) == (set(first) == set(second))
