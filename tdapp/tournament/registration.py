@@ -164,7 +164,7 @@ def _unregister(state: Tournament, command: UnregisterPlayer, ctx: Ctx) -> Playe
         raise DomainError("ALREADY_SEATED", name=player.name)
     if player.busted or player.entries > 1 or player.rebuys or player.add_ons:
         raise DomainError("CANNOT_UNREGISTER", name=player.name)
-    if any(p.busted for p in state.players):
+    if state.players.busted:
         # Finish places were given counting this player; taking them out would leave a gap.
         raise DomainError("UNREGISTER_AFTER_BUSTS", name=player.name)
     return PlayerUnregistered(
