@@ -1,0 +1,224 @@
+"""One hand of telesina as a state machine on the shared pot-limit round (RULES.md §5).
+
+Streets come from the variant: own cards down or up, vele turned, or one card exchanged, each
+followed by a betting round. The best hand showing speaks first (in Texas, where nothing of
+one's own shows, the player left of the dealer [U]). The last player left wins unshown;
+otherwise everyone shows and the best five cards by the club's order win.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, replace
+
+from tdapp.engine.betting import Action, BettingRound, PotLimit
+from tdapp.engine.cards import Card, Deck
+from tdapp.engine.errors import IllegalAction
+from tdapp.engine.hands import Hand, best_hand, italian, winners
+from tdapp.engine.pots import award_to_winners, split_pots
+from tdapp.engine.telesina.variants import Variant
+from tdapp.engine.telesina.visible import first_to_speak
+
+Seat = int
+
+
+@dataclass(frozen=True)
+class CappedPotLimit:
+    """Pot limit with no raise above `cap` (Texas before the flop: at most 20 in 20)."""
+
+    min_bet: int
+    cap: int
+
+    def min_raise_increment(self, round_: BettingRound) -> int:
+        return min(max(self.min_bet, round_.full_raise), self.cap)
+
+    def max_to(self, round_: BettingRound, seat: Seat) -> int:
+        return min(PotLimit(self.min_bet).max_to(round_, seat), round_.current_bet + self.cap)
+
+
+@dataclass(frozen=True)
+class OwnCard:
+    card: Card
+    up: bool
+
+
+@dataclass(frozen=True)
+class TelesinaHand:
+    variant: Variant
+    order: tuple[Seat, ...]  # from the dealer's left, the dealer last
+    lowest_rank: int
+    start_stacks: Mapping[Seat, int]
+    stacks: Mapping[Seat, int]
+    committed: Mapping[Seat, int]
+    dead: int  # inviti
+    own: Mapping[Seat, tuple[OwnCard, ...]]
+    vele: tuple[Card, ...]  # all the vele, face-down ones included
+    vele_shown: int
+    stub: tuple[Card, ...]
+    street: int
+    round: BettingRound | None
+    folded: frozenset[Seat] = frozenset()
+    to_exchange: tuple[Seat, ...] = ()
+    won: Mapping[Seat, int] | None = None
+    min_bet: int = 1
+    shown: Mapping[Seat, Hand] | None = None  # the hands at showdown, for the table to read
+
+    @classmethod
+    def deal(cls, variant: Variant, seats: Sequence[Seat], dealer: Seat,
+             stacks: Mapping[Seat, int], rng: random.Random, *, min_bet: int = 1) -> TelesinaHand:
+        """Shuffle a rule-of-11 deck (lowest rank 11 - players, TS-00), take the invito (Texas
+        only) and play the first street."""
+        if dealer not in seats or not 2 <= len(seats) <= 8:
+            raise IllegalAction("telesina needs 2 to 8 seats, the dealer among them")
+        at = list(seats).index(dealer)
+        order = (*seats[at + 1:], *seats[: at + 1])
+        lowest = max(2, 11 - len(seats))
+        deck = Deck(lowest)
+        if len(deck) < len(seats) * (variant.own_cards + 1) + variant.vele:
+            raise IllegalAction(f"{len(seats)} players need more cards than {len(deck)}")
+        deck.shuffle(rng)
+        short = [s for s in order if stacks.get(s, 0) <= variant.invito]
+        if short:
+            raise IllegalAction(f"seats {short} cannot pay the invito of {variant.invito}")
+        vele = tuple(deck.deal(variant.vele))
+        hand = cls(
+            variant=variant, order=order, lowest_rank=lowest,
+            start_stacks={s: stacks[s] for s in order},
+            stacks={s: stacks[s] - variant.invito for s in order},
+            committed={s: 0 for s in order}, dead=variant.invito * len(order),
+            own={s: () for s in order}, vele=vele, vele_shown=variant.vele_up,
+            stub=tuple(deck.cards), street=-1, round=None, min_bet=min_bet,
+        )
+        return hand._next_street()
+
+    # ---- reading ------------------------------------------------------------------------------
+
+    @property
+    def live(self) -> tuple[Seat, ...]:
+        return tuple(s for s in self.order if s not in self.folded)
+
+    @property
+    def over(self) -> bool:
+        return self.won is not None
+
+    def showing(self, seat: Seat) -> tuple[Card, ...]:
+        """The seat's own face-up cards (what the table reads to decide who speaks)."""
+        return tuple(c.card for c in self.own[seat] if c.up)
+
+    @property
+    def to_act(self) -> Seat | None:
+        if self.to_exchange:
+            return self.to_exchange[0]
+        return self.round.to_act if self.round is not None else None
+
+    def legal_actions(self):
+        if self.round is None or self.round.closed:
+            raise IllegalAction("no betting now")
+        return self.round.legal_actions()
+
+    # ---- play ---------------------------------------------------------------------------------
+
+    def act(self, seat: Seat, action: Action | str, amount: int | None = None) -> TelesinaHand:
+        if self.over or self.round is None or self.to_exchange:
+            raise IllegalAction("no betting now")
+        try:
+            action = Action(action)
+        except ValueError:
+            raise IllegalAction(f"unknown action {action!r}") from None
+        hand = replace(self, round=self.round.act(seat, action, amount))
+        if not hand.round.closed:
+            return hand
+        return hand._close_round()
+
+    def exchange(self, seat: Seat, card: Card | None) -> TelesinaHand:
+        """Cambio: change one own card for the next from the stub, in the same orientation; None
+        keeps the hand as it is."""
+        if not self.to_exchange or seat != self.to_exchange[0]:
+            raise IllegalAction("no exchange now" if not self.to_exchange
+                                else f"seat {self.to_exchange[0]} exchanges first")
+        own = list(self.own[seat])
+        stub = self.stub
+        if card is not None:
+            at = next((i for i, c in enumerate(own) if c.card == card), None)
+            if at is None:
+                raise IllegalAction(f"seat {seat} does not hold {card}")
+            own[at] = OwnCard(stub[0], own[at].up)
+            stub = stub[1:]
+        hand = replace(self, own={**self.own, seat: tuple(own)}, stub=stub,
+                       to_exchange=self.to_exchange[1:])
+        return hand if hand.to_exchange else hand._open_round()
+
+    def _close_round(self) -> TelesinaHand:
+        rnd = self.round
+        committed = {s: self.committed[s] + rnd.bets.get(s, 0) for s in self.order}
+        hand = replace(self, committed=committed, stacks={**self.stacks, **rnd.stacks},
+                       folded=self.folded | rnd.folded, round=None)
+        if len(hand.live) == 1:
+            return hand._pay({hand.live[0]: hand._middle()})
+        if hand.street + 1 == len(self.variant.streets):
+            return hand._showdown()
+        return hand._next_street()
+
+    def _next_street(self) -> TelesinaHand:
+        street_no = self.street + 1
+        street = self.variant.streets[street_no]
+        own = dict(self.own)
+        stub = self.stub
+        for count, up in ((street.own_down, False), (street.own_up, True)):
+            for _ in range(count):  # one card at a time round the table
+                for seat in self.live:
+                    own[seat] = (*own[seat], OwnCard(stub[0], up))
+                    stub = stub[1:]
+        hand = replace(self, own=own, stub=stub, street=street_no,
+                       vele_shown=self.vele_shown + street.turn_vele)
+        if street.exchange:
+            return replace(hand, to_exchange=hand.live)
+        return hand._open_round()
+
+    def _open_round(self) -> TelesinaHand:
+        live = self.live
+        if self.variant.must_use_own:
+            first = live[0]
+        else:
+            first = first_to_speak({s: self.showing(s) + self.vele[: self.vele_shown]
+                                    for s in live}, live)
+        at = live.index(first)
+        speak = (*live[at:], *live[:at])
+        cap = self.variant.raise_cap_first_round
+        limit = CappedPotLimit(self.min_bet, cap) if cap and self.street == 0 \
+            else PotLimit(self.min_bet)
+        rnd = BettingRound.open(limit, speak, {s: self.stacks[s] for s in speak},
+                                pot=self._middle())
+        hand = replace(self, round=rnd)
+        return hand._close_round() if rnd.closed else hand
+
+    def _middle(self) -> int:
+        return self.dead + sum(self.committed.values())
+
+    def _showdown(self) -> TelesinaHand:
+        ranking = italian(self.lowest_rank, straights_split=self.variant.straights_split)
+        hands = {}
+        for seat in self.live:
+            mine = [c.card for c in self.own[seat]]
+            hands[seat] = best_hand([*mine, *self.vele], ranking,
+                                    must_use=mine if self.variant.must_use_own else ())
+        pots = split_pots(self.committed, self.folded, dead=self.dead)
+        chosen = []
+        for pot in (p for p in pots if not p.returned):
+            eligible = [s for s in self.order if s in pot.eligible]
+            best = winners([hands[s] for s in eligible])
+            chosen.append([eligible[i] for i in best])
+        return self._pay(award_to_winners(pots, chosen, self.order), shown=hands)
+
+    def _pay(self, won: Mapping[Seat, int],
+             shown: Mapping[Seat, Hand] | None = None) -> TelesinaHand:
+        stacks = dict(self.stacks)
+        for seat, chips in won.items():
+            stacks[seat] += chips
+        return replace(self, stacks=stacks, won=dict(won), round=None, shown=shown)
+
+    def payoffs(self) -> dict[Seat, int]:
+        if not self.over:
+            raise IllegalAction("the hand is not over")
+        return {s: self.stacks[s] - self.start_stacks[s] for s in self.order}
