@@ -71,9 +71,10 @@ def _bust_one(state: Tournament, command: BustPlayer, ctx: Ctx) -> PlayersBusted
 
 @decides(BustPlayers)
 def _bust_many(state: Tournament, command: BustPlayers, ctx: Ctx) -> PlayersBusted:
-    return _bust(
-        state, tuple(command.player_ids), tuple(command.hand_stacks), command.hand_for_hand is True
-    )
+    ids, stacks = command.player_ids, command.hand_stacks
+    if not isinstance(ids, tuple | list) or not isinstance(stacks, tuple | list):
+        raise DomainError("NO_BUSTS")
+    return _bust(state, tuple(ids), tuple(stacks), command.hand_for_hand is True)
 
 
 def _bust(

@@ -79,7 +79,10 @@ def _set_chips(state: Tournament, command: SetChips, ctx: Ctx) -> ChipsCounted:
 
 @decides(CountChips)
 def _count_chips(state: Tournament, command: CountChips, ctx: Ctx) -> ChipsCounted:
-    return _count(state, tuple(command.counts))
+    counts = command.counts
+    if not isinstance(counts, tuple | list) or not all(isinstance(c, ChipCount) for c in counts):
+        raise DomainError("NO_COUNTS")
+    return _count(state, tuple(counts))
 
 
 def _count(state: Tournament, counts: tuple[ChipCount, ...]) -> ChipsCounted:

@@ -100,6 +100,8 @@ def prizes(state: Tournament) -> dict[int, int]:
 
 @decides(AdjustPayouts)
 def _adjust(state: Tournament, command: AdjustPayouts, ctx: Ctx) -> PayoutsAdjusted:
+    if not isinstance(command.amounts_cents, tuple | list):
+        raise DomainError("BAD_PAYOUT_AMOUNT")
     amounts = tuple(command.amounts_cents)
     if not amounts:
         return PayoutsAdjusted(None)

@@ -27,6 +27,7 @@ class PresenceChanged:
 
 register_messages(
     {
+        "BAD_ABSENT": "Say whether the player is absent: true or false",
         "ALREADY_ABSENT": "%(name)s is already marked absent",
         "ALREADY_PRESENT": "%(name)s is already present",
     }
@@ -38,7 +39,9 @@ def _set_absent(state: Tournament, command: SetAbsent, ctx: Ctx) -> PresenceChan
     player = state.player(command.player_id)
     if player.busted:
         raise DomainError("ALREADY_OUT", name=player.name)
-    absent = command.absent is True
+    absent = command.absent
+    if not isinstance(absent, bool):
+        raise DomainError("BAD_ABSENT")
     if player.absent == absent:
         raise DomainError("ALREADY_ABSENT" if absent else "ALREADY_PRESENT", name=player.name)
     return PresenceChanged(player.id, absent)

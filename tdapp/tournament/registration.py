@@ -80,6 +80,7 @@ register_messages(
     {
         "BAD_PLAYER_NAME": "A player needs a name of at most %(max)s characters",
         "ALREADY_REGISTERED": "%(name)s is already registered",
+        "BAD_ROSTER_ID": "Unknown roster player",
         "BAD_BONUS": "Bonus chips must be a whole number, zero or more",
         "REGISTRATION_CLOSED": "Registration is closed: play has started",
         "LATE_REGISTRATION_OVER": "Late registration ended with level %(level)s",
@@ -104,6 +105,11 @@ def _register(state: Tournament, command: RegisterPlayer, ctx: Ctx) -> PlayerReg
     bonus = command.bonus_chips
     if not isinstance(bonus, int) or isinstance(bonus, bool) or bonus < 0:
         raise DomainError("BAD_BONUS")
+    roster_id = command.roster_id
+    if roster_id is not None and (
+        isinstance(roster_id, bool) or not isinstance(roster_id, int) or roster_id < 1
+    ):
+        raise DomainError("BAD_ROSTER_ID")
     stack = state.settings.starting_stack + bonus
     check_starting_stack(stack)
     if command.roster_id is not None:

@@ -123,6 +123,7 @@ class Settings:
 
 register_messages(
     {
+        "BAD_SETTING": "The setting %(field)s has the wrong form",
         "BAD_NAME": "The tournament needs a name (at most %(max)s characters)",
         "BAD_AMOUNT": "%(field)s must be a whole number of at least %(min)s",
         "STARTING_STACK_OUT_OF_RANGE": (
@@ -146,6 +147,7 @@ register_messages(
 
 def validate(settings: Settings) -> None:
     """Raises a DomainError for the first thing wrong in `settings`."""
+    _check_shapes(settings)
     if not isinstance(settings.name, str) or not settings.name.strip() or len(settings.name) > 100:
         raise DomainError("BAD_NAME", max=100)
     _count("buy_in_cents", settings.buy_in_cents, 0)
@@ -186,6 +188,42 @@ def validate(settings: Settings) -> None:
         choices = _OPTIONS[key][0]
         if value not in choices:
             raise DomainError("BAD_OPTION", key=key, choices=", ".join(choices))
+
+
+_SHAPES = (
+    ("date", (date, type(None))),
+    ("structure", Structure),
+    ("rebuy", (RebuyRules, type(None))),
+    ("add_on", (AddOnRules, type(None))),
+    ("re_entry", (ReEntryRules, type(None))),
+    ("payouts", tuple),
+    ("options", Mapping),
+)
+
+
+def _check_shapes(settings: Settings) -> None:
+    """Each part is of its kind, so that what is stored in the log reads back the same."""
+    if not isinstance(settings, Settings):
+        raise DomainError("BAD_SETTING", field="settings")
+    for name, kind in _SHAPES:
+        if not isinstance(getattr(settings, name), kind):
+            raise DomainError("BAD_SETTING", field=name)
+    structure = settings.structure
+    if not isinstance(structure.periods, tuple) or not all(
+        isinstance(p, Level | Break) for p in structure.periods
+    ):
+        raise DomainError("BAD_SETTING", field="structure")
+    for period in structure.periods:
+        if isinstance(period, Level) and not isinstance(period.big_blind_ante, bool):
+            raise DomainError("BAD_SETTING", field="big_blind_ante")
+        if isinstance(period, Break) and not isinstance(period.note, str):
+            raise DomainError("BAD_SETTING", field="note")
+    if not all(isinstance(b, PayoutBracket) for b in settings.payouts) or not all(
+        isinstance(b.basis_points, tuple) for b in settings.payouts
+    ):
+        raise DomainError("BAD_SETTING", field="payouts")
+    if not all(isinstance(k, str) and isinstance(v, str) for k, v in settings.options.items()):
+        raise DomainError("BAD_SETTING", field="options")
 
 
 def check_starting_stack(stack: int) -> None:

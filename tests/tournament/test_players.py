@@ -33,3 +33,14 @@ def test_ids_are_dense_and_a_removed_player_leaves_a_hole():
         players.add(Player(7, "Wrong id"))
     with pytest.raises(KeyError):
         players.put(Player(2, "Gone"))
+
+
+def test_a_state_pickles_for_the_services_snapshots():
+    import pickle
+
+    from tournament_builders import tournament
+
+    state = tournament(players=70).state
+    again = pickle.loads(pickle.dumps(state))
+    assert again == state
+    assert (again.players.in_play, again.players.stack_total) == (70, 350000)
