@@ -219,8 +219,10 @@ class BettingRound:
             case Action.CHECK:
                 return self._acted(seat)._settled(after=seat)
             case Action.CALL:
-                return self._put_in(seat, self.bets[seat] + legal.to_call)._acted(seat)._settled(
-                    after=seat
+                return (
+                    self._put_in(seat, self.bets[seat] + legal.to_call)
+                    ._acted(seat)
+                    ._settled(after=seat)
                 )
             case _:  # all-in: a call if it does not beat the bet, else a bet or raise
                 if amount is not None and amount != legal.all_in_to:
@@ -264,9 +266,7 @@ class BettingRound:
         increment = to - self.current_bet
         full = increment >= self.structure.min_raise_increment(self)
         raised = self._put_in(seat, to)
-        others = frozenset(
-            s for s in raised.live if s != seat and raised.stacks[s] > 0
-        )
+        others = frozenset(s for s in raised.live if s != seat and raised.stacks[s] > 0)
         raised = replace(
             raised,
             current_bet=to,

@@ -226,7 +226,11 @@ class HoldemHand:
             raise IllegalAction("no betting round is open")
         if seat == self.to_act:
             return self.act(seat, Action.FOLD)
-        if self.street is Street.RIVER and not self.rules.river_fold and not self.betting.current_bet:
+        if (
+            self.street is Street.RIVER
+            and not self.rules.river_fold
+            and not self.betting.current_bet
+        ):
             raise IllegalAction("nothing is bet on the river: a fold is refused (club rule HE-28)")
         betting = self.betting.fold_out_of_turn(seat)
         move = Move(self.street, seat, Action.FOLD.value, 0, betting.bets[seat], out_of_turn=True)
@@ -257,7 +261,9 @@ class HoldemHand:
                 paid = award_to_winners(pots, named, order, self.rules.chip_unit)
                 return self._paid(pots, named, paid, self.shown_board)
             shown, full_board = self._read_cards(cards or {}, board)
-            hands = {seat: best_hand([*hole, *full_board], STANDARD) for seat, hole in shown.items()}
+            hands = {
+                seat: best_hand([*hole, *full_board], STANDARD) for seat, hole in shown.items()
+            }
             paid = award(pots, hands, order, self.rules.chip_unit)
         except ValueError as error:
             raise IllegalAction(str(error)) from None
@@ -267,11 +273,15 @@ class HoldemHand:
 
     # --- inside ------------------------------------------------------------------------------
 
-    def _act(self, seat: Seat, action: Action | str, amount: int | None, absent: bool) -> HoldemHand:
+    def _act(
+        self, seat: Seat, action: Action | str, amount: int | None, absent: bool
+    ) -> HoldemHand:
         if self.betting is None or self.betting.to_act is None:
             raise IllegalAction(self._why_no_turn())
         if action == Action.FOLD and self._river_fold_refused() and seat == self.betting.to_act:
-            raise IllegalAction("nothing is bet on the river: check, a fold is refused (club rule HE-28)")
+            raise IllegalAction(
+                "nothing is bet on the river: check, a fold is refused (club rule HE-28)"
+            )
         before = self.betting.bets.get(seat, 0)
         betting = self.betting.act(seat, action, amount)
         after = betting.bets[seat]
@@ -506,7 +516,9 @@ def _check_setup(
     if big_blind not in stacks:
         raise IllegalAction(f"the big blind's seat {big_blind} is not dealt in")
     if small_blind is not None and (small_blind not in stacks or small_blind == big_blind):
-        raise IllegalAction(f"the small blind's seat {small_blind} is not a different dealt-in seat")
+        raise IllegalAction(
+            f"the small blind's seat {small_blind} is not a different dealt-in seat"
+        )
     if not isinstance(button, int) or isinstance(button, bool):
         raise IllegalAction(f"the button must be a seat number, not {button!r}")
     strangers = set(absent) - set(stacks)

@@ -17,6 +17,7 @@ from typing import Any
 
 from tdapp.tournament.clock import Clock, DisplayLayout
 from tdapp.tournament.errors import DomainError, register_messages
+from tdapp.tournament.hands.table import TablePlay
 from tdapp.tournament.players import Player, Players
 from tdapp.tournament.seating.room import SeatingState
 from tdapp.tournament.settings import Settings
@@ -71,6 +72,7 @@ class Tournament:
     clock: Clock = field(default_factory=Clock)
     displays: Mapping[str, DisplayLayout] = field(default_factory=dict)  # wall screen -> layout
     seating: SeatingState = field(default_factory=SeatingState)  # balancing, breaks, moves
+    play: TablePlay = field(default_factory=TablePlay)  # the hands at the tables, their consoles
 
     @property
     def players_left(self) -> int:

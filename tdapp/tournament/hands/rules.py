@@ -1,0 +1,673 @@
+"""Commands and events of the hands at the tables (issue 6; RULES.md HE-05..HE-30, IR-09..IR-11).
+
+A hand starts with the blinds and ante of the level running at that instant and the button of
+the dead-button rule (or the moving one, as the seating settings say). Each command is tried on
+the engine's hand; the event records the resulting steps, so that apply only replays them.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass, field, replace
+from datetime import datetime, timedelta
+from typing import TYPE_CHECKING
+
+from tdapp.engine.betting import Action
+from tdapp.engine.errors import IllegalAction
+from tdapp.engine.holdem import AnteMode, HoldemHand, Stakes, Street, TableRules, start_hand
+from tdapp.tournament.busts import BustPlayers, Finish, PlayersBusted
+from tdapp.tournament.button import Positions, draw_button, first_positions, next_positions
+from tdapp.tournament.ctx import Ctx
+from tdapp.tournament.errors import DomainError, register_messages
+from tdapp.tournament.events import event
+from tdapp.tournament.hands.table import TableAccess, TableHand
+from tdapp.tournament.levels import current_period
+from tdapp.tournament.registry import applies, decides
+from tdapp.tournament.registry import apply as apply_event
+from tdapp.tournament.registry import decide as decide_command
+from tdapp.tournament.settings import register_option
+
+if TYPE_CHECKING:
+    from tdapp.tournament.state import Tournament
+
+# HE-23 club: when the time passes the player may no longer raise; HE-24 TDA: folded or checked.
+register_option("decision_limit", ("club", "tda"), "club")
+# HE-21 club: an out-of-turn check or fold is a binding fold, an out-of-turn bet loses the raise;
+# HE-22 TDA: the out-of-turn action stands only if the action reaching the player is unchanged.
+register_option("out_of_turn", ("club", "tda"), "club")
+# HE-25 club: an absent player is dealt in and checks or folds; HE-27 TDA: the hand is killed.
+register_option("absent_hand", ("club", "tda"), "club")
+# HE-28 club: no fold when nothing is bet on the river; TDA: the fold stands.
+register_option("river_fold", ("club", "tda"), "club")
+# HE-13: the largest full bet or raise (TDA, default) or one big blind (the seed read literally).
+register_option("min_raise", ("tda", "literal"), "tda")
+# The time bank of issue 6: extensions per player for the whole tournament, of the decision time.
+register_option("time_bank", ("0", "1", "2", "3", "5"), "0")
+
+register_messages(
+    {
+        "NO_SUCH_TABLE": "There is no table %(table)s",
+        "HAND_IN_PLAY": "Table %(table)s is already playing hand %(number)s",
+        "NO_HAND": "Table %(table)s has no hand in play",
+        "ILLEGAL_ACTION": "%(reason)s",
+        "NOT_IN_HAND": "Seat %(seat)s is not in this hand",
+        "IN_TURN": "It is seat %(seat)s's turn: enter the action normally",
+        "OUT_OF_TURN_BACKS_UP": (
+            "TDA rule (HE-22): the action backs up to seat %(seat)s; enter the early action "
+            "when its turn comes, if the action reaching it has not changed"
+        ),
+        "BAD_OUT_OF_TURN": "Out of turn, a player can only fold, check, call, bet or raise",
+        "NO_MISDEAL_AFTER_SA": "There has been substantial action: the hand stands (IR-11)",
+        "DEADLINE_NOT_DUE": "The decision time has not run out",
+        "STALE_DEADLINE": "That decision is already made",
+        "NOT_SHOWDOWN": "Table %(table)s is not at the showdown",
+        "NOBODY_ABSENT_IN_TURN": "The player in turn is not marked absent",
+        "NO_TIME_BANK": "%(name)s has no time extension left",
+        "NO_DECISION_LIMIT": "No decision time is running at table %(table)s",
+    }
+)
+
+
+# --- commands -------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class StartHand:
+    table: int
+
+
+@dataclass(frozen=True)
+class TakeAction:
+    """The player in turn acts; `amount` is the total of a bet or raise (HE-14)."""
+
+    table: int
+    seat: int
+    action: str
+    amount: int | None = None
+
+
+@dataclass(frozen=True)
+class ActOutOfTurn:
+    """A player acted before their turn (HE-21 club, HE-22 TDA)."""
+
+    table: int
+    seat: int
+    action: str
+
+
+@dataclass(frozen=True)
+class ExpireDecision:
+    """Sent by the deadline job; refused unless that decision is still pending and overdue."""
+
+    table: int
+    number: int
+    step: int
+
+
+@dataclass(frozen=True)
+class PlayAbsent:
+    """The player in turn was marked absent: check or fold for them (HE-25)."""
+
+    table: int
+
+
+@dataclass(frozen=True)
+class UseTimeBank:
+    table: int
+    seat: int
+
+
+@dataclass(frozen=True)
+class Showdown:
+    """The winners of each pot (main first), or the cards shown and the board."""
+
+    table: int
+    winners: tuple[tuple[int, ...], ...] | None = None
+    cards: Mapping[int, str] | None = None
+    board: str | None = None
+
+
+@dataclass(frozen=True)
+class Misdeal:
+    table: int
+
+
+@dataclass(frozen=True)
+class RenewTableAccess:
+    table: int
+
+
+# --- events ---------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class HandSeat:
+    seat: int
+    player_id: int
+    stack: int
+    absent: bool = False
+
+
+@dataclass(frozen=True)
+class Step:
+    """One change to the engine's hand.
+
+    kind: "act" (in turn), "absent" (checked or folded for an absent player, HE-25), "timeout"
+    (folded or checked when the time ran out, HE-24), "out_of_turn" (a binding early fold,
+    HE-21), "no_raise" (the right to raise lost: an early bet HE-21, the club's time limit HE-23).
+    """
+
+    seat: int
+    kind: str
+    action: str = ""
+    amount: int | None = None
+
+
+@event("HandStarted")
+@dataclass(frozen=True)
+class HandStarted:
+    table: int
+    number: int
+    seats: tuple[HandSeat, ...]
+    positions: Positions
+    level: int
+    small_blind: int
+    big_blind: int
+    ante: int
+    ante_mode: str
+    min_raise: str
+    river_fold: str
+    started_at: datetime
+    steps: tuple[Step, ...] = ()
+    deadline: datetime | None = None
+    finishes: tuple[Finish, ...] = ()
+
+
+@event("HandStepped")
+@dataclass(frozen=True)
+class HandStepped:
+    table: int
+    number: int
+    steps: tuple[Step, ...]
+    deadline: datetime | None = None
+    reminded: tuple[int, ...] = ()
+    finishes: tuple[Finish, ...] = ()
+
+
+@event("DecisionExtended")
+@dataclass(frozen=True)
+class DecisionExtended:
+    table: int
+    player_id: int
+    deadline: datetime
+
+
+@event("HandShownDown")
+@dataclass(frozen=True)
+class HandShownDown:
+    table: int
+    number: int
+    winners: tuple[tuple[int, ...], ...]
+    cards: Mapping[int, str] = field(default_factory=dict)
+    board: str = ""
+    finishes: tuple[Finish, ...] = ()
+
+
+@event("HandMisdealt")
+@dataclass(frozen=True)
+class HandMisdealt:
+    table: int
+    number: int
+
+
+@event("TableAccessRenewed")
+@dataclass(frozen=True)
+class TableAccessRenewed:
+    table: int
+    token: str
+    pin: str
+
+
+# --- deciding -------------------------------------------------------------------------------
+
+
+def _seated(state: Tournament, table: int) -> dict[int, int]:
+    """Seat -> player id for the players at `table` who can be dealt in (chips, not out)."""
+    seats = state.tables.get(table)
+    if seats is None:
+        raise DomainError("NO_SUCH_TABLE", table=table)
+    found = {}
+    for number, player_id in enumerate(seats, start=1):
+        if player_id is None:
+            continue
+        player = state.player(player_id)
+        if player.in_play and player.stack > 0:
+            found[number] = player_id
+    return found
+
+
+def _positions(state: Tournament, table: int, seated: list[int], ctx: Ctx) -> Positions:
+    """Dead button (HE-05) or moving button (HE-06), heads-up (HE-07); the first by a draw."""
+    room = state.seating
+    last = room.last_hands.get(table)
+    if last is not None:
+        return next_positions(last, seated, state.settings.option("button"))
+    button = room.first_buttons.get(table)
+    if button is None or button not in seated:
+        button = draw_button(seated, ctx.rng()).button  # TO-02
+    return first_positions(button, seated)
+
+
+def _engine_rules(min_raise: str, river_fold: str) -> TableRules:
+    return TableRules(literal_min_raise=min_raise == "literal", river_fold=river_fold == "tda")
+
+
+@decides(StartHand)
+def _start(state: Tournament, command: StartHand, ctx: Ctx) -> HandStarted:
+    table = command.table
+    current = state.play.hand(table)
+    if current is not None and current.in_play:
+        raise DomainError("HAND_IN_PLAY", table=table, number=current.number)
+    seated = _seated(state, table)
+    positions = _positions(state, table, sorted(seated), ctx)
+    structure = state.settings.structure
+    period = current_period(state, ctx.now)
+    level = structure.level_at(period)
+    ante_mode = (
+        AnteMode.BIG_BLIND
+        if level.big_blind_ante
+        else AnteMode.PER_PLAYER
+        if level.ante
+        else AnteMode.NONE
+    )
+    seats = tuple(
+        HandSeat(seat, pid, state.player(pid).stack, state.player(pid).absent)
+        for seat, pid in sorted(seated.items())
+    )
+    started = HandStarted(
+        table=table,
+        number=state.play.dealt + 1,
+        seats=seats,
+        positions=positions,
+        level=structure.level_number(period),
+        small_blind=level.small_blind,
+        big_blind=level.big_blind,
+        ante=level.ante,
+        ante_mode=ante_mode.value,
+        min_raise=state.settings.option("min_raise"),
+        river_fold=state.settings.option("river_fold"),
+        started_at=ctx.now,
+    )
+    engine = _deal(started)
+    steps: list[Step] = []
+    absent = {s.seat for s in seats if s.absent}
+    if absent and state.settings.option("absent_hand") == "tda":
+        for seat in sorted(absent):  # HE-27: the hand of a player away from the seat is killed
+            if seat in engine.live and engine.betting is not None and not engine.betting.closed:
+                step = Step(seat, "out_of_turn", Action.FOLD.value)
+                engine = _run(engine, step)
+                steps.append(step)
+    engine, more = _play_absent(engine, absent)
+    steps.extend(more)
+    hand = _table_hand(started, engine)
+    return replace(
+        started,
+        steps=tuple(steps),
+        deadline=_deadline(state, engine, absent, ctx.now),
+        finishes=_finishes(state, hand, engine, ctx),
+    )
+
+
+def _deal(started: HandStarted) -> HoldemHand:
+    positions = started.positions
+    return start_hand(
+        {s.seat: s.stack for s in started.seats},
+        button=positions.button,
+        big_blind=positions.big_blind,
+        small_blind=positions.small_blind,
+        stakes=Stakes(
+            started.small_blind, started.big_blind, started.ante, AnteMode(started.ante_mode)
+        ),
+        rules=_engine_rules(started.min_raise, started.river_fold),
+        absent={s.seat for s in started.seats if s.absent},
+    )
+
+
+def _table_hand(
+    started: HandStarted, engine: HoldemHand, previous: Positions | None = None
+) -> TableHand:
+    return TableHand(
+        table=started.table,
+        number=started.number,
+        players={s.seat: s.player_id for s in started.seats},
+        positions=started.positions,
+        previous=previous,
+        level=started.level,
+        engine=engine,
+        started_at=started.started_at,
+        deadline=started.deadline,
+    )
+
+
+def _run(engine: HoldemHand, step: Step) -> HoldemHand:
+    """One step on the engine; raises IllegalAction when the rules refuse it."""
+    match step.kind:
+        case "act" | "timeout":
+            return engine.act(step.seat, step.action, step.amount)
+        case "absent":
+            return engine.mark_absent(step.seat).act_for_absent()
+        case "out_of_turn":
+            return engine.fold_out_of_turn(step.seat)
+        case "no_raise":
+            return engine.forbid_raise(step.seat)
+    raise IllegalAction(f"unknown step {step.kind!r}")
+
+
+def _play_absent(engine: HoldemHand, absent: set[int]) -> tuple[HoldemHand, list[Step]]:
+    """Check or fold for absent players in turn until a present player must act (HE-25)."""
+    steps = []
+    while engine.to_act is not None and engine.to_act in absent:
+        seat = engine.to_act
+        engine = engine.mark_absent(seat).act_for_absent()
+        steps.append(Step(seat, "absent", engine.moves[-1].action))
+    return engine, steps
+
+
+def _absent_at(state: Tournament, hand: TableHand) -> set[int]:
+    return {seat for seat, pid in hand.players.items() if state.player(pid).absent}
+
+
+def _deadline(
+    state: Tournament, engine: HoldemHand, absent: set[int], now: datetime
+) -> datetime | None:
+    seconds = state.settings.decision_seconds
+    if engine.to_act is None or engine.to_act in absent or seconds <= 0:
+        return None
+    return now + timedelta(seconds=seconds)
+
+
+def _finishes(
+    state: Tournament, hand: TableHand, engine: HoldemHand, ctx: Ctx
+) -> tuple[Finish, ...]:
+    """Finish places for the players the hand left with no chips (HE-02, TO-14)."""
+    if not engine.complete:
+        return ()
+    out = [seat for seat in engine.seats if engine.stacks[seat] == 0]
+    if not out:
+        return ()
+    ids = tuple(hand.players[seat] for seat in out)
+    stacks = tuple(engine.starting_stacks[seat] for seat in out)
+    busted = decide_command(
+        state, BustPlayers(ids, stacks, hand_for_hand=state.seating.hand_for_hand), ctx
+    )
+    assert isinstance(busted, PlayersBusted)
+    return busted.finishes
+
+
+def _hand_in_play(state: Tournament, table: int) -> TableHand:
+    if table not in state.tables:
+        raise DomainError("NO_SUCH_TABLE", table=table)
+    hand = state.play.hand(table)
+    if hand is None or not hand.in_play:
+        raise DomainError("NO_HAND", table=table)
+    return hand
+
+
+def _stepped(
+    state: Tournament,
+    hand: TableHand,
+    steps: Iterable[Step],
+    ctx: Ctx,
+    reminded: tuple[int, ...] = (),
+    keep_deadline: bool = False,
+) -> HandStepped:
+    """Run `steps`, then the absent players' automatic moves, into one event."""
+    engine = hand.engine
+    done: list[Step] = []
+    try:
+        for step in steps:
+            engine = _run(engine, step)
+            done.append(step)
+    except IllegalAction as refused:
+        raise DomainError("ILLEGAL_ACTION", reason=str(refused)) from None
+    absent = _absent_at(state, hand)
+    engine, more = _play_absent(engine, absent)
+    done.extend(more)
+    deadline = hand.deadline if keep_deadline else _deadline(state, engine, absent, ctx.now)
+    return HandStepped(
+        table=hand.table,
+        number=hand.number,
+        steps=tuple(done),
+        deadline=deadline,
+        reminded=reminded,
+        finishes=_finishes(state, hand, engine, ctx),
+    )
+
+
+@decides(TakeAction)
+def _take_action(state: Tournament, command: TakeAction, ctx: Ctx) -> HandStepped:
+    hand = _hand_in_play(state, command.table)
+    if command.seat not in hand.players:
+        raise DomainError("NOT_IN_HAND", seat=command.seat)
+    step = Step(command.seat, "act", str(command.action), command.amount)
+    return _stepped(state, hand, [step], ctx)
+
+
+@decides(ActOutOfTurn)
+def _out_of_turn(state: Tournament, command: ActOutOfTurn, ctx: Ctx) -> HandStepped:
+    hand = _hand_in_play(state, command.table)
+    seat = command.seat
+    if seat not in hand.engine.live:
+        raise DomainError("NOT_IN_HAND", seat=seat)
+    if seat == hand.engine.to_act:
+        raise DomainError("IN_TURN", seat=seat)
+    action = str(command.action)
+    if action in ("fold", "check"):
+        # HE-21: an early pass or fold is a binding fold (under the TDA too, HE-22).
+        return _stepped(
+            state, hand, [Step(seat, "out_of_turn", Action.FOLD.value)], ctx, keep_deadline=True
+        )
+    if action not in ("call", "bet", "raise"):
+        raise DomainError("BAD_OUT_OF_TURN")
+    # HE-21 club: the early bettor must conform to the action (call or fold), no raise.
+    # HE-22 TDA: the action backs up; the early action stands only if unchanged, which the
+    # dealer applies when the turn comes; until then the player keeps every option.
+    if state.settings.option("out_of_turn") == "tda":
+        raise DomainError("OUT_OF_TURN_BACKS_UP", seat=hand.engine.to_act)
+    return _stepped(state, hand, [Step(seat, "no_raise")], ctx, keep_deadline=True)
+
+
+@decides(ExpireDecision)
+def _expire(state: Tournament, command: ExpireDecision, ctx: Ctx) -> HandStepped:
+    hand = _hand_in_play(state, command.table)
+    if hand.number != command.number or hand.step != command.step or hand.deadline is None:
+        raise DomainError("STALE_DEADLINE")
+    if ctx.now < hand.deadline:
+        raise DomainError("DEADLINE_NOT_DUE")
+    seat = hand.engine.to_act
+    assert seat is not None
+    if seat in _absent_at(state, hand):
+        return _stepped(state, hand, [], ctx)
+    if state.settings.option("decision_limit") == "tda":
+        # HE-24: the hand is dead if facing a bet, otherwise it is checked.
+        to_call = hand.engine.legal_actions().to_call
+        action = Action.FOLD if to_call else Action.CHECK
+        return _stepped(state, hand, [Step(seat, "timeout", action.value)], ctx)
+    # HE-23 club: the player is prompted and may now only fold, check or call.
+    stepped = _stepped(state, hand, [Step(seat, "no_raise")], ctx, reminded=(seat,))
+    return replace(stepped, deadline=None)
+
+
+@decides(PlayAbsent)
+def _absent_now(state: Tournament, command: PlayAbsent, ctx: Ctx) -> HandStepped:
+    hand = _hand_in_play(state, command.table)
+    if hand.engine.to_act not in _absent_at(state, hand):
+        raise DomainError("NOBODY_ABSENT_IN_TURN")
+    return _stepped(state, hand, [], ctx)
+
+
+@decides(UseTimeBank)
+def _time_bank(state: Tournament, command: UseTimeBank, ctx: Ctx) -> DecisionExtended:
+    hand = _hand_in_play(state, command.table)
+    if hand.engine.to_act != command.seat:
+        raise DomainError("ILLEGAL_ACTION", reason=f"seat {command.seat} is not in turn")
+    if hand.deadline is None:
+        raise DomainError("NO_DECISION_LIMIT", table=command.table)
+    player = state.player(hand.players[command.seat])
+    allowed = int(state.settings.option("time_bank"))
+    if state.play.time_banks_used.get(player.id, 0) >= allowed:
+        raise DomainError("NO_TIME_BANK", name=player.name)
+    extension = timedelta(seconds=state.settings.decision_seconds)
+    return DecisionExtended(command.table, player.id, max(hand.deadline, ctx.now) + extension)
+
+
+@decides(Showdown)
+def _showdown(state: Tournament, command: Showdown, ctx: Ctx) -> HandShownDown:
+    hand = _hand_in_play(state, command.table)
+    if hand.engine.street is not Street.SHOWDOWN:
+        raise DomainError("NOT_SHOWDOWN", table=command.table)
+    cards = dict(command.cards or {})
+    try:
+        if command.winners is not None:
+            done = hand.engine.showdown(winners=command.winners)
+        else:
+            done = hand.engine.showdown(cards=cards, board=command.board)
+    except IllegalAction as refused:
+        raise DomainError("ILLEGAL_ACTION", reason=str(refused)) from None
+    winners = tuple(pot.winners for pot in done.paid)
+    return HandShownDown(
+        table=hand.table,
+        number=hand.number,
+        winners=winners,
+        cards={seat: text for seat, text in cards.items()},
+        board=command.board or "",
+        finishes=_finishes(state, hand, done, ctx),
+    )
+
+
+@decides(Misdeal)
+def _misdeal(state: Tournament, command: Misdeal, ctx: Ctx) -> HandMisdealt:
+    hand = _hand_in_play(state, command.table)
+    if hand.engine.substantial_action:
+        raise DomainError("NO_MISDEAL_AFTER_SA")
+    return HandMisdealt(hand.table, hand.number)
+
+
+@decides(RenewTableAccess)
+def _renew_access(state: Tournament, command: RenewTableAccess, ctx: Ctx) -> TableAccessRenewed:
+    if command.table not in state.tables:
+        raise DomainError("NO_SUCH_TABLE", table=command.table)
+    rng = ctx.rng()
+    token = f"{rng.getrandbits(96):024x}"
+    pin = f"{rng.randrange(10_000):04d}"
+    return TableAccessRenewed(command.table, token, pin)
+
+
+# --- applying -------------------------------------------------------------------------------
+
+
+def _with_hand(state: Tournament, hand: TableHand, **changes: object) -> Tournament:
+    play = state.play
+    return replace(state, play=replace(play, hands={**play.hands, hand.table: hand}, **changes))
+
+
+def _finish(state: Tournament, hand: TableHand, finishes: tuple[Finish, ...]) -> Tournament:
+    """When the engine's hand is over: stacks move by what each player won or lost, the busted
+    players take their places, and the table may be balanced again."""
+    if not hand.engine.complete:
+        return state
+    for seat, change in hand.engine.payoffs.items():
+        player = state.player(hand.players[seat])
+        state = state.with_player(replace(player, stack=max(player.stack + change, 0)))
+    if finishes:
+        state = apply_event(state, PlayersBusted(finishes))
+    return replace(state, seating=state.seating.hand_ended(hand.table))
+
+
+@applies(HandStarted)
+def _started(state: Tournament, started: HandStarted) -> Tournament:
+    engine = _deal(started)
+    for step in started.steps:
+        engine = _run(engine, step)
+    previous = state.seating.last_hands.get(started.table)
+    hand = _table_hand(started, engine, previous)
+    state = replace(state, seating=state.seating.hand_started(started.table, started.positions))
+    state = _with_hand(state, hand, dealt=started.number)
+    return _finish(state, hand, started.finishes)
+
+
+@applies(HandStepped)
+def _stepped_applied(state: Tournament, stepped: HandStepped) -> Tournament:
+    hand = state.play.hands[stepped.table]
+    engine = hand.engine
+    for step in stepped.steps:
+        engine = _run(engine, step)
+    hand = replace(
+        hand,
+        engine=engine,
+        deadline=stepped.deadline,
+        reminded=hand.reminded | set(stepped.reminded),
+    )
+    return _finish(_with_hand(state, hand), hand, stepped.finishes)
+
+
+@applies(DecisionExtended)
+def _extended(state: Tournament, extended: DecisionExtended) -> Tournament:
+    hand = replace(state.play.hands[extended.table], deadline=extended.deadline)
+    used = dict(state.play.time_banks_used)
+    used[extended.player_id] = used.get(extended.player_id, 0) + 1
+    return _with_hand(state, hand, time_banks_used=used)
+
+
+@applies(HandShownDown)
+def _shown_down(state: Tournament, shown: HandShownDown) -> Tournament:
+    hand = state.play.hands[shown.table]
+    engine = hand.engine.showdown(winners=shown.winners)
+    hand = replace(
+        hand,
+        engine=engine,
+        deadline=None,
+        cards_shown=dict(shown.cards),
+        board_shown=shown.board,
+    )
+    return _finish(_with_hand(state, hand), hand, shown.finishes)
+
+
+@applies(HandMisdealt)
+def _misdealt(state: Tournament, misdealt: HandMisdealt) -> Tournament:
+    hand = state.play.hands[misdealt.table]
+    room = state.seating
+    # IR-10: the re-deal replays the hand: the button stays where it was.
+    last_hands = dict(room.last_hands)
+    first_buttons = dict(room.first_buttons)
+    if hand.previous is None:
+        last_hands.pop(hand.table, None)
+        first_buttons[hand.table] = hand.positions.button  # a drawn button is not drawn again
+    else:
+        last_hands[hand.table] = hand.previous
+    room = replace(room, last_hands=last_hands, first_buttons=first_buttons)
+    room = room.hand_ended(hand.table)
+    state = replace(state, seating=room)
+    return _with_hand(state, replace(hand, voided=True, deadline=None))
+
+
+@applies(TableAccessRenewed)
+def _access(state: Tournament, renewed: TableAccessRenewed) -> Tournament:
+    play = state.play
+    access = {**play.access, renewed.table: TableAccess(renewed.token, renewed.pin)}
+    return replace(state, play=replace(play, access=access))
+
+
+def next_positions_for(state: Tournament, table: int) -> Positions | None:
+    """The button and blinds the next hand at `table` will have, when it can be told now."""
+    try:
+        seated = sorted(_seated(state, table))
+    except DomainError:
+        return None
+    if len(seated) < 2:
+        return None
+    last = state.seating.last_hands.get(table)
+    if last is not None:
+        return next_positions(last, seated, state.settings.option("button"))
+    button = state.seating.first_buttons.get(table)
+    return first_positions(button, seated) if button in seated else None

@@ -1,0 +1,125 @@
+"""What the table consoles show: each table's hand as it stands, and (DdT only) their access.
+
+The hand is public at the table (cards are physical and never known here), so it is part of the
+public view: a console needs no login to follow it, only to act.
+"""
+
+from __future__ import annotations
+
+from datetime import datetime
+from typing import TYPE_CHECKING, Any
+
+from tdapp.engine.errors import IllegalAction
+from tdapp.tournament.clock import unix_ms
+from tdapp.tournament.hands.table import TableHand
+from tdapp.tournament.registry import Audience, view_section
+
+if TYPE_CHECKING:
+    from tdapp.tournament.state import Tournament
+
+
+@view_section("hands")
+def hands_section(state: Tournament, now: datetime, audience: Audience) -> dict[str, Any]:
+    return {
+        str(table): hand_view(state, hand, now)
+        for table, hand in sorted(state.play.hands.items())
+    }
+
+
+@view_section("table_access")
+def access_section(state: Tournament, now: datetime, audience: Audience) -> dict[str, Any]:
+    if audience != "td":
+        return {}
+    return {
+        str(table): {"token": access.token, "pin": access.pin}
+        for table, access in sorted(state.play.access.items())
+    }
+
+
+def hand_view(state: Tournament, hand: TableHand, now: datetime) -> dict[str, Any]:
+    engine = hand.engine
+    bets = engine.bets
+    committed = engine.committed
+    seats = []
+    for seat in engine.seats:
+        player = state.player(hand.players[seat])
+        seats.append(
+            {
+                "seat": seat,
+                "player_id": player.id,
+                "name": player.name,
+                "stack": engine.stacks[seat],
+                "starting_stack": engine.starting_stacks[seat],
+                "bet": bets[seat],
+                "committed": committed[seat],
+                "folded": seat in engine.folded,
+                "all_in": engine.stacks[seat] == 0 and seat not in engine.folded,
+                "absent": player.absent,
+                "may_raise": engine.betting is None
+                or seat not in engine.betting.no_raise,
+                "won": engine.winnings.get(seat, 0),
+            }
+        )
+    legal = None
+    if hand.in_play and engine.to_act is not None:
+        try:
+            options = engine.legal_actions()
+        except IllegalAction:
+            options = None
+        if options is not None:
+            legal = {
+                "seat": options.seat,
+                "actions": sorted(a.value for a in options.actions),
+                "to_call": options.to_call,
+                "min_to": options.min_to,
+                "max_to": options.max_to,
+                "all_in_to": options.all_in_to,
+            }
+    pots = [
+        {"amount": pot.amount, "eligible": sorted(pot.eligible), "returned": pot.returned}
+        for pot in (engine.pots() if not engine.complete else [])
+    ]
+    return {
+        "table": hand.table,
+        "number": hand.number,
+        "level": hand.level,
+        "blinds": {
+            "small_blind": engine.stakes.small_blind,
+            "big_blind": engine.stakes.big_blind,
+            "ante": engine.stakes.ante,
+            "ante_mode": engine.stakes.ante_mode.value,
+        },
+        "button": hand.positions.button,
+        "small_blind_seat": hand.positions.small_blind,
+        "big_blind_seat": hand.positions.big_blind,
+        "street": "voided" if hand.voided else engine.street.value,
+        "in_play": hand.in_play,
+        "to_act": engine.to_act if hand.in_play else None,
+        "legal": legal,
+        "seats": seats,
+        "pots": pots,
+        "pot_total": sum(committed.values()) + engine.dead,
+        "paid": [
+            {"amount": p.amount, "eligible": sorted(p.eligible), "winners": list(p.winners)}
+            for p in engine.paid
+        ],
+        "deadline": hand.deadline.isoformat() if hand.deadline else None,
+        "deadline_ms": unix_ms(hand.deadline) if hand.deadline else None,
+        "server_ms": unix_ms(now),
+        "reminded": sorted(hand.reminded),
+        "misdeal_allowed": hand.in_play and not engine.substantial_action,
+        "history": [
+            {
+                "street": move.street.value,
+                "seat": move.seat,
+                "action": move.action,
+                "chips": move.chips,
+                "to": move.to,
+                "absent": move.absent,
+                "out_of_turn": move.out_of_turn,
+            }
+            for move in engine.moves
+        ],
+        "cards": {str(seat): text for seat, text in hand.cards_shown.items()},
+        "board": hand.board_shown,
+    }
