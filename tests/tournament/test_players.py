@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+import pickle
 from dataclasses import replace
 
 import pytest
+from tournament_builders import tournament
 
 from tdapp.tournament.players import BLOCK, Player, Players
 
@@ -36,10 +38,6 @@ def test_ids_are_dense_and_a_removed_player_leaves_a_hole():
 
 
 def test_a_state_pickles_for_the_services_snapshots():
-    import pickle
-
-    from tournament_builders import tournament
-
     state = tournament(players=70).state
     again = pickle.loads(pickle.dumps(state))
     assert again == state
