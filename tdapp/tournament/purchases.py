@@ -13,7 +13,7 @@ from tdapp.tournament.events import event
 from tdapp.tournament.levels import current_period, until_end_of_level
 from tdapp.tournament.players import Player
 from tdapp.tournament.registry import applies, decides
-from tdapp.tournament.settings import MAX_STARTING_STACK
+from tdapp.tournament.settings import MAX_STARTING_STACK, RebuyRules
 from tdapp.tournament.state import Tournament
 from tdapp.tournament.structure import Break
 
@@ -74,7 +74,29 @@ def _rebuy(state: Tournament, command: Rebuy, ctx: Ctx) -> RebuyTaken:
     if rules is None:
         raise DomainError("REBUYS_NOT_OFFERED")
     player, stack = _buyer(state, command.player_id, command.stack)
-    if not until_end_of_level(state, ctx.now, rules.until_level):
+    _check_rebuy(state, rules, player, stack, ctx.now)
+    check_tracked_total(state, {player.id: stack + rules.chips}, added_chips=rules.chips)
+    return RebuyTaken(player.id, stack, rules.chips, rules.price_cents)
+
+
+def may_rebuy(state: Tournament, player_id: int, now: datetime) -> bool:
+    """Whether a player left with no chips may still rebuy now (HE-02: only a player who takes
+    no rebuy is out), for whoever decides that a player with no chips is busted."""
+    rules = state.settings.rebuy
+    player = state.players.get(player_id)
+    if rules is None or player is None or player.busted:
+        return False
+    try:
+        _check_rebuy(state, rules, player, 0, now)
+    except DomainError:
+        return False
+    return True
+
+
+def _check_rebuy(
+    state: Tournament, rules: RebuyRules, player: Player, stack: int, now: datetime
+) -> None:
+    if not until_end_of_level(state, now, rules.until_level):
         raise DomainError("REBUY_PERIOD_OVER", level=rules.until_level)
     if rules.max_per_player is not None and player.rebuys >= rules.max_per_player:
         raise DomainError("REBUY_LIMIT", name=player.name, max=rules.max_per_player)
@@ -85,8 +107,6 @@ def _rebuy(state: Tournament, command: Rebuy, ctx: Ctx) -> RebuyTaken:
             "REBUY_STACK_TOO_HIGH", name=player.name, stack=stack, max=rules.max_stack
         )
     _check_cap(state, player, stack + rules.chips)
-    check_tracked_total(state, {player.id: stack + rules.chips}, added_chips=rules.chips)
-    return RebuyTaken(player.id, stack, rules.chips, rules.price_cents)
 
 
 @applies(RebuyTaken)

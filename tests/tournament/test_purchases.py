@@ -7,7 +7,7 @@ from tournament_builders import tournament
 from tdapp.tournament.busts import BustPlayer
 from tdapp.tournament.chips import ChipCount, CountChips, SetChips
 from tdapp.tournament.presence import SetAbsent
-from tdapp.tournament.purchases import AddOn, Rebuy
+from tdapp.tournament.purchases import AddOn, Rebuy, may_rebuy
 from tdapp.tournament.settings import AddOnRules, RebuyRules
 
 REBUYS = RebuyRules(until_level=4, chips=5000, price_cents=1000, max_stack=5000, max_per_player=2)
@@ -113,3 +113,14 @@ def test_stack_cap_option_keeps_every_stack_within_9000_HE_01():
     play.refused(Rebuy(1, stack=4500), "STACK_CAP")
     play.do(Rebuy(1, stack=4000))
     assert play.player(1).stack == 9000
+
+
+def test_a_player_with_no_chips_may_still_rebuy_only_within_the_rules_HE_02():
+    play = rebuy_tournament().at_level(1)
+    assert may_rebuy(play.state, 1, play.now)
+    play.do(Rebuy(1, stack=0))
+    play.do(Rebuy(1, stack=0))
+    assert not may_rebuy(play.state, 1, play.now)
+    assert may_rebuy(play.state, 2, play.now)
+    play.on_break_after(4)
+    assert not may_rebuy(play.state, 2, play.now)
