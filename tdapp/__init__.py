@@ -50,6 +50,11 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
 
     app.register_blueprint(display.bp)
     app.register_blueprint(clock_api.bp)
+
+    from tdapp.web import player, seating_api
+
+    app.register_blueprint(seating_api.bp)
+    app.register_blueprint(player.bp)
     realtime.init_app(app)
     scheduler.init_app(app)
     return app

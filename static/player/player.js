@@ -1,0 +1,209 @@
+// Players' phones: keep the page live over Socket.IO (tdapp/realtime.py) and count the clock
+// down locally. The page is complete without this script; it only keeps it current.
+(function () {
+  "use strict";
+
+  const page = document.querySelector("#players-page, #player-page");
+  if (!page) return;
+  const labels = JSON.parse(document.getElementById("labels").textContent);
+  const slug = page.dataset.slug;
+  const lang = document.documentElement.lang || "it";
+  const number = new Intl.NumberFormat(lang);
+  let version = Number(page.dataset.version) || 0;
+  let clock = null;
+  let offset = 0; // server time = local time + offset
+
+  function fold(text) {
+    return text.normalize("NFKD").replace(/[\u0300-\u036f]/g, "").toLowerCase();
+  }
+
+  function fill(template, params) {
+    return template.replace(/%\((\w+)\)s/g, (_, key) => String(params[key]));
+  }
+
+  function text(id, value) {
+    const el = document.getElementById(id);
+    if (el && el.textContent !== value) el.textContent = value;
+  }
+
+  function whereText(p) {
+    if (p.status === "busted") {
+      return labels.busted + (p.place ? " · " + fill(labels.place, { place: p.place }) : "");
+    }
+    return null;
+  }
+
+  // --- the clock ---------------------------------------------------------------------------
+
+  function readClock() {
+    const el = document.getElementById("clock");
+    if (!el) return null;
+    return {
+      ends_at: el.dataset.endsAt ? Number(el.dataset.endsAt) : null,
+      remaining_ms: Number(el.dataset.remaining) || 0,
+      server_now: Number(el.dataset.serverNow) || Date.now(),
+    };
+  }
+
+  function showClock(c) {
+    text("clock-level", c.on_break ? labels.break : labels.level + " " + c.level);
+    let blinds = number.format(c.blinds.small_blind) + "/" + number.format(c.blinds.big_blind);
+    if (c.blinds.ante) blinds += " · " + labels.ante + " " + number.format(c.blinds.ante);
+    text("clock-blinds", blinds);
+    text("clock-state", !c.started ? labels.not_started : !c.running ? labels.paused : "");
+  }
+
+  function tick() {
+    if (!clock) return;
+    let left = clock.remaining_ms;
+    if (clock.running && clock.ends_at) left = Math.max(0, clock.ends_at - (Date.now() + offset));
+    const seconds = Math.floor(left / 1000);
+    text("clock-time", Math.floor(seconds / 60) + ":" + String(seconds % 60).padStart(2, "0"));
+  }
+
+  // --- the players' list -------------------------------------------------------------------
+
+  let players = null; // from the live view; null until the first one
+  const list = document.getElementById("players");
+  const search = document.getElementById("q");
+  const fullList = page.dataset.fullList === "true";
+
+  function row(p) {
+    const li = document.createElement("li");
+    const a = document.createElement("a");
+    a.href = "/t/" + encodeURIComponent(slug) + "/p/" + p.id;
+    const name = document.createElement("span");
+    name.className = "name";
+    name.textContent = p.name;
+    const where = document.createElement("span");
+    where.className = "where";
+    const out = whereText(p);
+    if (out) {
+      where.innerHTML = '<span class="out"></span>';
+      where.firstChild.textContent = out;
+    } else if (p.table) {
+      where.innerHTML = '<span class="tbl"></span> <span class="st"></span>';
+      where.firstChild.append(labels.table + " ", Object.assign(document.createElement("b"), { textContent: p.table }));
+      where.lastChild.append(labels.seat + " ", Object.assign(document.createElement("b"), { textContent: p.seat }));
+    } else {
+      where.innerHTML = '<span class="muted"></span>';
+      where.firstChild.textContent = labels.waiting;
+    }
+    a.append(name, where);
+    li.append(a);
+    return li;
+  }
+
+  function render(found, query) {
+    list.replaceChildren(...found.map(row));
+    const none = document.getElementById("no-match");
+    if (none) none.hidden = !(query && found.length === 0);
+    const hint = document.getElementById("hint");
+    if (hint) hint.hidden = Boolean(query);
+  }
+
+  function filtered(query) {
+    const words = fold(query).split(/\s+/).filter(Boolean);
+    return players
+      .filter((p) => words.every((w) => fold(p.name).includes(w)))
+      .sort((a, b) => fold(a.name).localeCompare(fold(b.name)))
+      .slice(0, fullList || words.length ? 200 : 0);
+  }
+
+  let pending = null;
+  function refreshList() {
+    if (!list) return;
+    const query = search ? search.value.trim() : "";
+    if (players) return render(filtered(query), query);
+    // No live view yet (the socket client did not load): ask the server.
+    clearTimeout(pending);
+    if (!query) return;
+    pending = setTimeout(() => {
+      fetch("/t/" + encodeURIComponent(slug) + "/players?q=" + encodeURIComponent(query))
+        .then((r) => r.json())
+        .then((found) => { if (search.value.trim() === query) render(found.players, query); })
+        .catch(() => {});
+    }, 200);
+  }
+
+  if (search) {
+    search.addEventListener("input", () => {
+      refreshList();
+      const url = new URL(location.href);
+      if (search.value.trim()) url.searchParams.set("q", search.value.trim());
+      else url.searchParams.delete("q");
+      history.replaceState(null, "", url);
+    });
+  }
+
+  // --- one player's page -------------------------------------------------------------------
+
+  const playerId = page.dataset.player ? Number(page.dataset.player) : null;
+  let moveVersion = Number(page.dataset.moveVersion) || 0;
+
+  function showMe(view) {
+    const me = view.players.find((p) => p.id === playerId);
+    if (!me) return;
+    const busted = me.status === "busted";
+    text("my-table", me.table ? String(me.table) : "–");
+    text("my-seat", me.seat ? String(me.seat) : "–");
+    document.getElementById("seat-card").classList.toggle("is-out", busted);
+    text("my-status", whereText(me) || (me.status === "absent" ? labels.absent : !me.table ? labels.waiting : ""));
+    text("my-stack", busted ? "–" : number.format(me.stack));
+    text("my-rebuys", String(me.rebuys));
+    text("my-addons", String(me.add_ons));
+    text("left", String(view.tournament.players_left));
+    const move = ((view.seating || {}).last_moves || {})[String(playerId)];
+    if (move) {
+      text("move-to", labels.table + " " + move.to_table + " · " + labels.seat + " " + move.to_seat);
+      text("move-why", fill(labels["reason_" + move.reason] || "", { table: move.from_table }) +
+        " · " + fill(labels.from, { table: move.from_table, seat: move.from_seat }));
+      const box = document.getElementById("move");
+      box.hidden = false;
+      if (move.version > moveVersion) {
+        moveVersion = move.version;
+        box.classList.remove("fresh");
+        void box.offsetWidth; // restart the animation
+        box.classList.add("fresh");
+        if (navigator.vibrate) navigator.vibrate([200, 100, 200]);
+      }
+    }
+  }
+
+  // --- live --------------------------------------------------------------------------------
+
+  function onView(view) {
+    if (typeof view.version !== "number" || view.version < version) return;
+    version = view.version;
+    page.dataset.version = String(version);
+    if (view.clock) {
+      clock = view.clock;
+      offset = view.clock.server_now - Date.now();
+      showClock(view.clock);
+      tick();
+    }
+    players = view.players || players;
+    if (playerId !== null) showMe(view);
+    else refreshList();
+  }
+
+  const initial = readClock();
+  if (initial) {
+    offset = initial.server_now - Date.now();
+    clock = { running: Boolean(initial.ends_at), ends_at: initial.ends_at, remaining_ms: initial.remaining_ms };
+  }
+  setInterval(tick, 250);
+
+  function connect() {
+    if (typeof io !== "function") return;
+    const socket = io({ transports: ["websocket", "polling"] });
+    const offline = document.getElementById("offline");
+    socket.on("connect", () => {
+      offline.hidden = true;
+      socket.emit("join", { tournament: slug });
+    });
+    socket.on("disconnect", () => { offline.hidden = false; });
+    socket.on("view", onView);
+  }
+  connect();
+})();

@@ -1,0 +1,122 @@
+"""The players' phones: find your table and seat, follow your stack, moves and the clock.
+
+Public and read-only, no login. `/t/<slug>` searches players by name (partial, case- and
+accent-insensitive, so "nicolo" finds "Nicolò") and lists where everyone sits;
+`/t/<slug>/p/<id>` is one player's page. Both render complete without JavaScript and then stay
+live over Socket.IO (tdapp/realtime.py: `join`, then `view` events). Only the public view is
+used: no money owed, no account data.
+"""
+
+from __future__ import annotations
+
+import unicodedata
+from typing import Any
+
+from flask import Blueprint, abort, jsonify, render_template, request
+from flask_babel import gettext as _
+
+from tdapp.realtime import screen_view
+from tdapp.services import tournaments
+
+bp = Blueprint("player", __name__)
+
+FULL_LIST_UP_TO = 150
+"""Fields up to this size get the whole list on the first page; larger ones search first, so
+the page stays light on a phone (3,000 names would weigh far more than 50 KB)."""
+
+MAX_RESULTS = 50
+
+
+def folded(text: str) -> str:
+    """Lower case without accents: the form names are compared in."""
+    decomposed = unicodedata.normalize("NFKD", text)
+    return "".join(c for c in decomposed if not unicodedata.combining(c)).casefold()
+
+
+def matching(players: list[dict[str, Any]], query: str) -> list[dict[str, Any]]:
+    """The players whose name contains every word of `query`, in any order."""
+    words = folded(query).split()
+    found = [p for p in players if all(word in folded(p["name"]) for word in words)]
+    return sorted(found, key=lambda p: folded(p["name"]))
+
+
+def labels() -> dict[str, str]:
+    """The words the page's script writes itself, in the reader's language."""
+    return {
+        "table": _("Table"),
+        "seat": _("Seat"),
+        "busted": _("Out"),
+        "place": _("place %(place)s"),
+        "waiting": _("Waiting for a seat"),
+        "absent": _("Away"),
+        "level": _("Level"),
+        "break": _("Break"),
+        "paused": _("Paused"),
+        "not_started": _("Starting soon"),
+        "ante": _("ante"),
+        "no_match": _("Nobody by that name"),
+        "moved": _("Your new seat"),
+        "from": _("from table %(table)s, seat %(seat)s"),
+        "reason_BALANCE": _("Table balance"),
+        "reason_BREAK": _("Table %(table)s breaks"),
+        "reason_FINAL_TABLE": _("Final table draw"),
+        "reason_MANUAL": _("Moved by the tournament director"),
+        "offline": _("Offline: reconnecting…"),
+    }
+
+
+def _public(slug: str) -> tuple[int, dict[str, Any]]:
+    tournament_id = tournaments.tournament_id_for_slug(slug)
+    return tournament_id, screen_view(tournament_id)
+
+
+@bp.get("/t/<slug>")
+def index(slug: str):
+    """Search and the list of players with their table and seat."""
+    _, shown = _public(slug)
+    query = request.args.get("q", "").strip()[:60]
+    players = shown["players"]
+    if query:
+        listed = matching(players, query)[:MAX_RESULTS]
+    elif len(players) <= FULL_LIST_UP_TO:
+        listed = sorted(players, key=lambda p: folded(p["name"]))
+    else:
+        listed = []
+    return render_template(
+        "player/index.html",
+        slug=slug,
+        view=shown,
+        query=query,
+        listed=listed,
+        total=len(players),
+        full_list=len(players) <= FULL_LIST_UP_TO,
+        labels=labels(),
+    )
+
+
+@bp.get("/t/<slug>/players")
+def search(slug: str):
+    """`?q=`: the matching players as JSON, for the search box of a large field."""
+    _, shown = _public(slug)
+    query = request.args.get("q", "").strip()[:60]
+    found = matching(shown["players"], query)[:MAX_RESULTS] if query else []
+    keys = ("id", "name", "status", "table", "seat", "place")
+    return jsonify({"version": shown["version"], "players": [{k: p[k] for k in keys} for p in found]})
+
+
+@bp.get("/t/<slug>/p/<int:player_id>")
+def player(slug: str, player_id: int):
+    """One player's page: table, seat, stack, rebuys and add-ons, place, last move, clock."""
+    _, shown = _public(slug)
+    me = next((p for p in shown["players"] if p["id"] == player_id), None)
+    if me is None:
+        abort(404)
+    last_move = shown.get("seating", {}).get("last_moves", {}).get(str(player_id))
+    return render_template(
+        "player/player.html",
+        slug=slug,
+        view=shown,
+        me=me,
+        last_move=last_move,
+        labels=labels(),
+    )

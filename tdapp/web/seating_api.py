@@ -1,0 +1,161 @@
+"""The JSON API of seating: suggested moves and table breaks, moves, breaks, the final table, the
+break order, hand-for-hand and the first buttons (RULES.md TO-02, TO-05 to TO-13).
+
+- `GET  /api/v1/tournaments/<id>/balance`: what the rules suggest now (moves with their reasons,
+  table breaks, the final table, tables waiting for a hand to end or halted), the break order and
+  the balancing settings.
+- `POST /api/v1/tournaments/<id>/moves`: `{"player", "table", "seat"}` moves one player to an
+  open seat (a suggested one or any other); `{"apply": "suggested"}` applies everything
+  suggested now.
+- `POST .../tables/<n>/break`, `POST .../final-table` (`{"table"}` optional), `PUT .../break-order`
+  (`{"order": [7, 6, ...]}`), `POST .../hand-for-hand` (`{"on": true}`), `POST .../buttons/draw`,
+  `PUT .../seating` (`{"balance_diff", "final_table_seats"}`).
+
+Every write answers 200 with the tournament's full view, like the rest of the API; a refusal is
+a 4xx with `{"error": {"code", "message"}}` and changes nothing.
+"""
+
+from __future__ import annotations
+
+from typing import Annotated, Any, Literal
+
+from flask import Blueprint, jsonify
+from pydantic import Field
+
+from tdapp.models import utcnow
+from tdapp.services import tournaments
+from tdapp.tournament.errors import message_for, register_messages
+from tdapp.tournament.registry import view
+from tdapp.tournament.seating.rules import (
+    ApplySuggested,
+    BreakTable,
+    ConfigureSeating,
+    DrawButtons,
+    MovePlayer,
+    RedrawFinalTable,
+    SetBreakOrder,
+    SetHandForHand,
+)
+from tdapp.web.api import URL_PREFIX, ApiBody, actor, ddt_required, parse_json
+from tdapp.web.api.tournaments import td_view
+from tdapp.web.errors import RequestRefused
+
+bp = Blueprint("api_seating", __name__, url_prefix=URL_PREFIX)
+
+register_messages(
+    {
+        "MOVE_OR_APPLY": 'Send {"player", "table", "seat"} to move one player, or '
+        '{"apply": "suggested"} to apply the suggested moves, not both.',
+    }
+)
+
+Number = Annotated[int, Field(ge=1, le=100_000)]
+
+
+class MoveBody(ApiBody):
+    player: Number | None = None
+    table: Number | None = None
+    seat: Number | None = None
+    apply: Literal["suggested"] | None = None
+
+
+class FinalTableBody(ApiBody):
+    table: Number | None = None
+
+
+class BreakOrderBody(ApiBody):
+    order: Annotated[list[Number], Field(max_length=1000)]
+
+
+class HandForHandBody(ApiBody):
+    on: bool
+
+
+class SeatingBody(ApiBody):
+    balance_diff: Annotated[int, Field(ge=2, le=10)] = 2
+    final_table_seats: Annotated[int, Field(ge=2, le=10)] | None = None
+
+
+def _do(tournament_id: int, command: Any):
+    state = tournaments.dispatch(tournament_id, command, actor())
+    return jsonify(td_view(tournament_id, state))
+
+
+def _with_messages(items: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    return [item | {"message": message_for(item["code"], item["params"])} for item in items]
+
+
+@bp.get("/tournaments/<int:tid>/balance")
+@ddt_required
+def balance(tid: int):
+    state = tournaments.current(tid)
+    seating = view(state, utcnow(), "td")["seating"]
+    found = seating["suggestions"]
+    return jsonify(
+        {
+            "version": state.version,
+            "moves": _with_messages(found["moves"]),
+            "breaks": found["breaks"],
+            "final_table": found["final_table"],
+            "waiting": found["waiting"],
+            "halted": found["halted"],
+            "break_order": seating["break_order"],
+            "balance_diff": seating["balance_diff"],
+            "final_table_seats": seating["final_table_seats"],
+            "hand_for_hand": seating["hand_for_hand"],
+        }
+    )
+
+
+@bp.post("/tournaments/<int:tid>/moves")
+@ddt_required
+def moves(tid: int):
+    body = parse_json(MoveBody)
+    one = (body.player, body.table, body.seat)
+    if body.apply == "suggested" and all(part is None for part in one):
+        return _do(tid, ApplySuggested())
+    if body.apply is None and all(part is not None for part in one):
+        return _do(tid, MovePlayer(body.player, body.table, body.seat))
+    missing = [name for name, part in zip(("player", "table", "seat"), one, strict=True) if part is None]
+    raise RequestRefused("MOVE_OR_APPLY", fields=missing if body.apply is None else ["apply"])
+
+
+@bp.post("/tournaments/<int:tid>/tables/<int:table>/break")
+@ddt_required
+def break_table(tid: int, table: int):
+    parse_json(ApiBody)
+    return _do(tid, BreakTable(table))
+
+
+@bp.post("/tournaments/<int:tid>/final-table")
+@ddt_required
+def final_table(tid: int):
+    return _do(tid, RedrawFinalTable(parse_json(FinalTableBody).table))
+
+
+@bp.put("/tournaments/<int:tid>/break-order")
+@bp.post("/tournaments/<int:tid>/break-order")
+@ddt_required
+def break_order(tid: int):
+    return _do(tid, SetBreakOrder(tuple(parse_json(BreakOrderBody).order)))
+
+
+@bp.post("/tournaments/<int:tid>/hand-for-hand")
+@ddt_required
+def hand_for_hand(tid: int):
+    return _do(tid, SetHandForHand(parse_json(HandForHandBody).on))
+
+
+@bp.post("/tournaments/<int:tid>/buttons/draw")
+@ddt_required
+def draw_buttons(tid: int):
+    parse_json(ApiBody)
+    return _do(tid, DrawButtons())
+
+
+@bp.put("/tournaments/<int:tid>/seating")
+@bp.post("/tournaments/<int:tid>/seating")
+@ddt_required
+def configure(tid: int):
+    body = parse_json(SeatingBody)
+    return _do(tid, ConfigureSeating(body.balance_diff, body.final_table_seats))
