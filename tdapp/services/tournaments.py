@@ -36,9 +36,9 @@ from tdapp.tournament.registry import apply, decide, replay
 from tdapp.tournament.settings import Settings
 from tdapp.tournament.state import Tournament
 
-# A snapshot every so many events bounds a reload to that many replays; writing one costs a few
-# milliseconds for 3,000 players, paid once in this many actions.
-SNAPSHOT_EVERY = 250
+# A snapshot every so many events bounds a reload to that many replays (a tenth of a second).
+# Writing one for 3,000 players takes some 25 ms, paid by one action in this many.
+SNAPSHOT_EVERY = 1000
 # States kept for undo without a replay: the DdT rarely takes back more than a few steps.
 UNDO_DEPTH = 16
 
