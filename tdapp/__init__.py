@@ -2,9 +2,24 @@
 
 from __future__ import annotations
 
+import os
+import secrets
+from pathlib import Path
 from typing import Any
 
 from flask import Flask
+
+
+def _secret_key(app: Flask) -> str:
+    """The key that signs session cookies: made once per installation and kept in the instance
+    folder, so that it is never a known default and logins survive a restart. Several processes
+    behind one address share it through `SECRET_KEY`."""
+    path = Path(app.instance_path) / "secret_key"
+    if not path.exists():
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text(secrets.token_hex(32))
+        path.chmod(0o600)
+    return path.read_text().strip()
 
 
 def create_app(config: dict[str, Any] | None = None) -> Flask:
@@ -15,7 +30,7 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
         template_folder="../templates",
         static_folder="../static",
     )
-    app.config.from_mapping(SECRET_KEY="dev")
+    app.config.from_mapping(SECRET_KEY=os.environ.get("SECRET_KEY") or _secret_key(app))
     if config:
         app.config.from_mapping(config)
 
