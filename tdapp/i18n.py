@@ -14,7 +14,7 @@ from urllib.parse import urlsplit
 from babel.messages.mofile import write_mo
 from babel.messages.pofile import read_po
 from flask import Blueprint, Flask, redirect, request, session, url_for
-from flask_babel import Babel, get_locale
+from flask_babel import Babel, get_locale, refresh
 
 LANGUAGES: dict[str, str] = {"it": "Italiano", "en": "English"}
 DEFAULT_LANGUAGE = "it"
@@ -59,6 +59,7 @@ def switch(code: str):
     """Keep the chosen language for the rest of the visit, then go back where the user was."""
     if code in LANGUAGES:
         session["lang"] = code
+        refresh()  # a locale cached earlier in this app context must not outlive the choice
     return redirect(_safe_next(request.args.get("next")))
 
 

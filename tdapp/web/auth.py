@@ -11,6 +11,7 @@ from flask_babel import gettext
 
 from tdapp.services import accounts
 from tdapp.web.csrf import protect
+from tdapp.web.errors import message_of
 
 bp = Blueprint("auth", __name__)
 protect(bp)
@@ -73,7 +74,7 @@ def first_run():
             try:
                 user = accounts.create_user(username, password)
             except accounts.AccountError as refused:
-                error = refused.message
+                error = message_of(refused)
             else:
                 _start_session(user.id, user.username)
                 return redirect(url_for("td.tournaments"))
@@ -101,7 +102,7 @@ def login():
                 username, request.form.get("password", ""), client=request.remote_addr or ""
             )
         except accounts.AccountError as refused:
-            error = refused.message
+            error = message_of(refused)
         else:
             if user is None:
                 error = gettext("Wrong username or password.")

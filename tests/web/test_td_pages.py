@@ -1,0 +1,225 @@
+"""The console's pages and forms: each action changes the tournament as the DdT meant, and each
+bad form shows a clear message and changes nothing."""
+
+from __future__ import annotations
+
+import html
+import re
+from dataclasses import replace
+
+import pytest
+
+from tdapp.services import templates, tournaments
+from tdapp.tournament.registration import RegisterPlayer
+from tdapp.tournament.settings import AddOnRules, RebuyRules, Settings
+
+PAGES = ["", "/players", "/tables", "/setup", "/payouts", "/log"]
+
+
+def tournament(players: int = 0, **changes) -> int:
+    """A tournament with rebuys and an add-on open from the start, and `players` registered."""
+    settings = Settings(
+        name="Lunedì sera",
+        rebuy=RebuyRules(until_level=4, chips=5000, price_cents=2000, max_stack=5000),
+        add_on=AddOnRules(chips=5000, price_cents=1000, until_level=4),
+    )
+    tid = tournaments.create_tournament(replace(settings, **changes), actor="test").id
+    for number in range(1, players + 1):
+        tournaments.dispatch(tid, RegisterPlayer(f"Giocatore {number}"), actor="test")
+    return tid
+
+
+def flashes(page: str) -> list[str]:
+    return re.findall(r'class="flash flash-\w+"[^>]*>([^<]*)<', page)
+
+
+def post(client, path: str, **form):
+    answer = client.post(path, data={"csrf_token": client.csrf, **form}, follow_redirects=True)
+    return answer, html.unescape(answer.get_data(as_text=True))
+
+
+@pytest.mark.parametrize("language", ["it", "en"])
+def test_every_console_page_renders_in_both_languages(ddt_client, language):
+    tid = tournament(players=12)
+    post(ddt_client, f"/td/t/{tid}/seats/draw", formation="even")
+    ddt_client.get(f"/lang/{language}")
+    for page in PAGES:
+        answer = ddt_client.get(f"/td/t/{tid}{page}")
+        assert answer.status_code == 200, page
+        assert f'<html lang="{language}">' in answer.get_data(as_text=True)
+
+
+def test_a_tournament_is_created_from_a_shipped_template(ddt_client):
+    shipped = templates.list_templates()
+    assert len(shipped) == 3
+    deep = next(t for t in shipped if t.settings.starting_stack == 9000)
+    answer, page = post(
+        ddt_client, "/td/tournaments", template=str(deep.id), name="Deep di dicembre",
+        date="2026-12-18", buy_in="35,50", seats_per_table="8", starting_stack="9000",
+    )
+    assert answer.status_code == 200
+    created = tournaments.list_tournaments()[0]
+    settings = tournaments.current(created.id).settings
+    assert settings.name == "Deep di dicembre"
+    assert settings.buy_in_cents == 3550
+    assert settings.seats_per_table == 8
+    assert settings.structure == deep.settings.structure
+
+
+def test_a_starting_stack_outside_the_club_range_is_refused_HE_01(ddt_client):
+    template = templates.list_templates()[0]
+    answer = ddt_client.post(
+        "/td/tournaments",
+        data={"csrf_token": ddt_client.csrf, "template": str(template.id), "name": "Troppo",
+              "buy_in": "20", "seats_per_table": "9", "starting_stack": "4000"},
+    )
+    assert answer.status_code == 400
+    assert "fuori dall'intervallo del club, da 5000 a 9000" in html.unescape(answer.get_data(as_text=True))
+    assert 'value="Troppo"' in answer.get_data(as_text=True)
+    assert tournaments.list_tournaments() == []
+
+
+def test_players_register_typed_or_from_the_roster(ddt_client):
+    from tdapp.services import roster
+
+    member = roster.add_member("Nicolò Bianchi")
+    tid = tournament()
+    post(ddt_client, f"/td/t/{tid}/players", name="nicolò bianchi")
+    post(ddt_client, f"/td/t/{tid}/players", name="Ugo Nuovo", save_to_roster="1")
+    state = tournaments.current(tid)
+    first, second = list(state.players)
+    assert (first.name, first.roster_id) == ("Nicolò Bianchi", member.id)
+    assert second.roster_id is not None
+    assert "Ugo Nuovo" in [m.name for m in roster.members()]
+
+
+def test_one_click_actions_rebuy_add_on_absent_bust_and_undo(ddt_client):
+    tid = tournament(players=3)
+    post(ddt_client, f"/td/t/{tid}/seats/draw", formation="even")
+    _, page = post(ddt_client, f"/td/t/{tid}/players/act", do="rebuy-1")
+    assert "Rebuy registrato per Giocatore 1." in flashes(page)
+    post(ddt_client, f"/td/t/{tid}/players/act", do="addon-2")
+    post(ddt_client, f"/td/t/{tid}/players/act", do="absent-3")
+    _, page = post(ddt_client, f"/td/t/{tid}/players/act", do="bust-3")
+    state = tournaments.current(tid)
+    assert state.player(1).rebuys == 1 and state.player(1).stack == 10000
+    assert state.player(2).add_ons == 1
+    assert state.player(3).place == 3
+    assert state.ledger.money_in_cents == 3 * 2000 + 2000 + 1000
+    _, page = post(ddt_client, f"/td/t/{tid}/undo")
+    assert "Annullato: Giocatore 3 è eliminato al 3° posto" in flashes(page)
+    assert tournaments.current(tid).player(3).place is None
+    post(ddt_client, f"/td/t/{tid}/redo")
+    assert tournaments.current(tid).player(3).place == 3
+
+
+def test_a_chip_count_is_recorded_and_a_bad_one_changes_nothing(ddt_client):
+    tid = tournament(players=2)
+    post(ddt_client, f"/td/t/{tid}/seats/draw", formation="even")
+    post(ddt_client, f"/td/t/{tid}/players/act", do="chips-1", **{"stack-1": "4.200"})
+    assert tournaments.current(tid).player(1).stack == 4200
+    version = tournaments.current(tid).version
+    _, page = post(ddt_client, f"/td/t/{tid}/players/act", do="chips-1", **{"stack-1": "lots"})
+    assert "Fiches: «lots» non è un numero intero." in flashes(page)
+    assert tournaments.current(tid).version == version
+
+
+def test_a_refused_rule_is_shown_and_changes_nothing(ddt_client):
+    tid = tournament(players=2)
+    post(ddt_client, f"/td/t/{tid}/players/act", do="addon-1")
+    version = tournaments.current(tid).version
+    _, page = post(ddt_client, f"/td/t/{tid}/players/act", do="addon-1")
+    assert "Giocatore 1 ha già fatto l'add-on" in flashes(page)
+    assert tournaments.current(tid).version == version
+
+
+def test_an_unknown_action_or_player_is_refused_clearly(ddt_client):
+    tid = tournament(players=1)
+    _, page = post(ddt_client, f"/td/t/{tid}/players/act", do="explode-1")
+    assert "Azione sconosciuta." in flashes(page)
+    _, page = post(ddt_client, f"/td/t/{tid}/players/act", do="bust-99")
+    assert "Non c'è il giocatore 99 in questo torneo" in flashes(page)
+    assert ddt_client.get("/td/t/999/players").status_code == 404
+
+
+def test_seats_are_drawn_over_tables_as_even_as_possible_TO_01(ddt_client):
+    tid = tournament(players=20, seats_per_table=9)
+    post(ddt_client, f"/td/t/{tid}/seats/draw", formation="even")
+    sizes = sorted(sum(1 for s in seats if s) for seats in tournaments.current(tid).tables.values())
+    assert sizes == [6, 7, 7]
+    page = ddt_client.get(f"/td/t/{tid}/tables").get_data(as_text=True)
+    assert page.count('class="table-card"') == 3
+
+
+def _setup_form(ddt_client, tid: int) -> dict[str, str]:
+    """The set-up form as the page fills it."""
+    page = ddt_client.get(f"/td/t/{tid}/setup").get_data(as_text=True)
+    form = dict(re.findall(r'<input type="(?:text|number|date|hidden)" [^>]*?name="([^"]+)" value="([^"]*)"', page))
+    form |= {n: "1" for n in re.findall(r'name="([^"]+)" value="1" checked', page)}
+    form |= dict(re.findall(r'<select [^>]*name="([^"]+)"[^>]*>.*?<option value="([^"]*)" selected', page, re.S))
+    return form
+
+
+def test_set_up_shows_minutes_and_stores_seconds(ddt_client):
+    tid = tournament()
+    form = _setup_form(ddt_client, tid)
+    assert form["minutes-0"] == "20"
+    form |= {"minutes-0": "12,5", "late_until": "6", "csrf_token": ddt_client.csrf}
+    answer = ddt_client.post(f"/td/t/{tid}/setup", data=form, follow_redirects=True)
+    assert "Impostazioni salvate." in flashes(answer.get_data(as_text=True))
+    settings = tournaments.current(tid).settings
+    assert settings.structure.periods[0].seconds == 750
+    assert settings.late_registration_until_level == 6
+
+
+def test_set_up_adds_a_level_in_a_blank_row(ddt_client):
+    tid = tournament()
+    before = tournaments.current(tid).settings.structure.periods
+    form = _setup_form(ddt_client, tid)
+    row = len(before)
+    form |= {f"kind-{row}": "level", f"sb-{row}": "5000", f"bb-{row}": "10000",
+             f"ante-{row}": "10000", f"bba-{row}": "1", f"minutes-{row}": "20",
+             "csrf_token": ddt_client.csrf}
+    ddt_client.post(f"/td/t/{tid}/setup", data=form)
+    after = tournaments.current(tid).settings.structure.periods
+    assert len(after) == len(before) + 1
+    assert (after[-1].big_blind, after[-1].big_blind_ante, after[-1].seconds) == (10000, True, 1200)
+
+
+def test_a_bad_set_up_keeps_what_was_typed_and_changes_nothing(ddt_client):
+    tid = tournament()
+    version = tournaments.current(tid).version
+    form = _setup_form(ddt_client, tid) | {"sb-0": "100", "bb-0": "50", "name": "Nome nuovo",
+                                           "csrf_token": ddt_client.csrf}
+    answer = ddt_client.post(f"/td/t/{tid}/setup", data=form)
+    page = html.unescape(answer.get_data(as_text=True))
+    assert answer.status_code == 400
+    assert "Livello 1:" in page and "Non è stato salvato nulla." in page
+    assert 'value="Nome nuovo"' in page
+    assert tournaments.current(tid).version == version
+
+
+def test_payouts_follow_the_table_and_take_a_deal_that_matches_the_pool(ddt_client):
+    tid = tournament(players=10)
+    pool = tournaments.current(tid).ledger.money_in_cents
+    assert pool == 20000
+    _, page = post(ddt_client, f"/td/t/{tid}/payouts/adjust", places="3",
+                   **{"amount-1": "100", "amount-2": "50", "amount-3": "10"})
+    assert "I premi sommano 16000 centesimi ma il montepremi è di 20000 centesimi" in flashes(page)
+    assert tournaments.current(tid).payout_amounts is None
+    post(ddt_client, f"/td/t/{tid}/payouts/adjust", places="3",
+         **{"amount-1": "110", "amount-2": "60", "amount-3": "30"})
+    assert tournaments.current(tid).payout_amounts == (11000, 6000, 3000)
+
+
+def test_the_payout_table_is_edited_in_percent(ddt_client):
+    tid = tournament()
+    post(ddt_client, f"/td/t/{tid}/payouts/table", brackets="2", rounding="5",
+         **{"entries-0": "10", "shares-0": "60 40", "entries-1": "50", "shares-1": "50 30 20"})
+    settings = tournaments.current(tid).settings
+    assert [b.basis_points for b in settings.payouts] == [(6000, 4000), (5000, 3000, 2000)]
+    assert settings.rounding_cents == 500
+    _, page = post(ddt_client, f"/td/t/{tid}/payouts/table", brackets="1", rounding="5",
+                   **{"entries-0": "10", "shares-0": "60 30"})
+    assert "Tabella premi:" in flashes(page)[0]
+    assert len(tournaments.current(tid).settings.payouts) == 2
