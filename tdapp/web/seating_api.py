@@ -24,7 +24,7 @@ from pydantic import Field
 
 from tdapp.models import utcnow
 from tdapp.services import tournaments
-from tdapp.tournament.errors import message_for, register_messages
+from tdapp.tournament.errors import register_messages
 from tdapp.tournament.registry import view
 from tdapp.tournament.seating.rules import (
     ApplySuggested,
@@ -38,7 +38,7 @@ from tdapp.tournament.seating.rules import (
 )
 from tdapp.web.api import URL_PREFIX, ApiBody, actor, ddt_required, parse_json
 from tdapp.web.api.tournaments import td_view
-from tdapp.web.errors import RequestRefused
+from tdapp.web.errors import RequestRefused, translate
 
 bp = Blueprint("api_seating", __name__, url_prefix=URL_PREFIX)
 
@@ -82,7 +82,7 @@ def _do(tournament_id: int, command: Any):
 
 
 def _with_messages(items: list[dict[str, Any]]) -> list[dict[str, Any]]:
-    return [item | {"message": message_for(item["code"], item["params"])} for item in items]
+    return [item | {"message": translate(item["code"], item["params"])} for item in items]
 
 
 @bp.get("/tournaments/<int:tid>/balance")
