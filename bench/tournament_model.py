@@ -1,7 +1,7 @@
 """How long the pure model takes per action in a 3,000-player tournament.
 
 Prints the median and 99th percentile of `decide` and of `apply` for a rebuy, a chip count and
-a bust-out, and, as the reference measured in the same run, the cost of copying a 3,000-entry
+a bust-out, the time of a whole view, and, as the reference measured in the same run, the cost of copying a 3,000-entry
 dict (what a model that copied its players on every event would pay at least).
 
     .venv/bin/python bench/tournament_model.py
@@ -21,7 +21,7 @@ from tdapp.tournament.configure import ConfigureTournament
 from tdapp.tournament.ctx import Ctx
 from tdapp.tournament.purchases import Rebuy
 from tdapp.tournament.registration import RegisterPlayer
-from tdapp.tournament.registry import apply, decide
+from tdapp.tournament.registry import apply, decide, view
 from tdapp.tournament.seat_draw import DrawSeats
 from tdapp.tournament.settings import RebuyRules, Settings
 from tdapp.tournament.state import Tournament
@@ -83,6 +83,16 @@ def main() -> None:
     for name, make in actions.items():
         decided, applied = measure(state, make, rng)
         print(f"{name:11} decide {percentiles(decided)}   apply {percentiles(applied)}")
+    # The machine is shared: a view takes milliseconds, long enough for other processes to cut
+    # in, so its figure is CPU time.
+    view(state, T0, "td")
+    for audience in ("public", "td"):
+        times = []
+        for _ in range(20):
+            start = time.process_time()
+            view(state, T0, audience)
+            times.append(time.process_time() - start)
+        print(f"view {audience:6} (CPU) {percentiles(times)}")
     big = {n: n for n in range(PLAYERS)}
     copies = []
     for _ in range(ROUNDS):

@@ -85,10 +85,13 @@ def prizes(state: Tournament) -> dict[int, int]:
     """Cents won by each player whose finish is paid, tied players splitting their places."""
     amounts = place_amounts(state)
     groups: dict[tuple[int, int], list[int]] = {}
+    if state.players.busted == 0:
+        return {}
     for player in state.players:
-        where = place_of(state, player)
-        if where is not None and where[0] <= len(amounts):
-            groups.setdefault(where, []).append(player.id)
+        if player.place is not None or state.players_left == 1:
+            where = place_of(state, player)
+            if where is not None and where[0] <= len(amounts):
+                groups.setdefault(where, []).append(player.id)
     won: dict[int, int] = {}
     for (place, tied), members in groups.items():
         pooled = sum(amounts[place - 1 : place - 1 + tied])

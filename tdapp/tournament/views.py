@@ -10,6 +10,7 @@ from typing import Any
 from tdapp.tournament.errors import register_messages
 from tdapp.tournament.levels import ms_to_end_of_level
 from tdapp.tournament.payouts import place_amounts, place_of, prize_pool_cents, prizes
+from tdapp.tournament.players import Player
 from tdapp.tournament.purchases import add_on_open
 from tdapp.tournament.registry import Audience, Notice, view_section, warns
 from tdapp.tournament.state import Tournament
@@ -42,32 +43,62 @@ def _rules(rules: Any) -> dict[str, Any] | None:
     return None if rules is None else dict(vars(rules))
 
 
+# Rows of players who did not change since the last view are reused: a player is a frozen
+# object that an event replaces when it changes, so its identity says whether its row is fresh.
+# That keeps a view of 3,000 players to a few milliseconds. Callers get copies.
+_ROWS: dict[int, tuple[Player, dict[str, Any], dict[str, Any], dict[str, Any]]] = {}
+_ROWS_LIMIT = 200_000
+
+
+def _rows(player: Player) -> tuple[Player, dict[str, Any], dict[str, Any], dict[str, Any]]:
+    """(player, public row, TD row, seat row) for `player`, built once per player object."""
+    found = _ROWS.get(id(player))
+    if found is not None and found[0] is player:
+        return found
+    if len(_ROWS) >= _ROWS_LIMIT:
+        _ROWS.clear()
+    public = {
+        "id": player.id,
+        "name": player.name,
+        "status": player.status.value,
+        "table": player.table,
+        "seat": player.seat,
+        "stack": player.stack,
+        "rebuys": player.rebuys,
+        "add_ons": player.add_ons,
+        "entries": player.entries,
+        "place": player.place,
+        "tied": player.tied,
+        "prize_cents": 0,
+    }
+    td = public | {
+        "roster_id": player.roster_id,
+        "starting_stack": player.starting_stack,
+        "bonus_chips": player.bonus_chips,
+    }
+    seat = {
+        "seat": player.seat,
+        "player_id": player.id,
+        "name": player.name,
+        "stack": player.stack,
+        "absent": player.absent,
+    }
+    found = _ROWS[id(player)] = (player, public, td, seat)
+    return found
+
+
 @view_section("players")
 def _players(state: Tournament, now: datetime, audience: Audience) -> list[dict[str, Any]]:
     won = prizes(state)
+    column = 2 if audience == "td" else 1
     rows = []
     for player in state.players:
-        where = place_of(state, player)
-        row = {
-            "id": player.id,
-            "name": player.name,
-            "status": player.status.value,
-            "table": player.table,
-            "seat": player.seat,
-            "stack": player.stack,
-            "rebuys": player.rebuys,
-            "add_ons": player.add_ons,
-            "entries": player.entries,
-            "place": where[0] if where else None,
-            "tied": where[1] if where else 1,
-            "prize_cents": won.get(player.id, 0),
-        }
-        if audience == "td":
-            row |= {
-                "roster_id": player.roster_id,
-                "starting_stack": player.starting_stack,
-                "bonus_chips": player.bonus_chips,
-            }
+        row = dict(_rows(player)[column])
+        if player.place is not None or player.id in won:  # finished, or the winner
+            where = place_of(state, player)
+            if where is not None:
+                row["place"], row["tied"] = where
+            row["prize_cents"] = won.get(player.id, 0)
         rows.append(row)
     return rows
 
@@ -75,19 +106,17 @@ def _players(state: Tournament, now: datetime, audience: Audience) -> list[dict[
 @view_section("tables")
 def _tables(state: Tournament, now: datetime, audience: Audience) -> list[dict[str, Any]]:
     result = []
+    players = state.players
     for number in sorted(state.tables):
         seats = []
         for seat, player_id in enumerate(state.tables[number], start=1):
-            player = state.players.get(player_id) if player_id is not None else None
-            seats.append(
-                {
-                    "seat": seat,
-                    "player_id": player_id,
-                    "name": player.name if player else None,
-                    "stack": player.stack if player else None,
-                    "absent": player.absent if player else False,
-                }
-            )
+            player = players.get(player_id) if player_id is not None else None
+            if player is None:
+                seats.append(
+                    {"seat": seat, "player_id": None, "name": None, "stack": None, "absent": False}
+                )
+            else:
+                seats.append(dict(_rows(player)[3]))
         taken = sum(1 for s in seats if s["player_id"] is not None)
         result.append({"number": number, "players": taken, "seats": seats})
     return result

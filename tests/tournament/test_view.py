@@ -59,3 +59,16 @@ def test_warns_five_minutes_before_the_rebuy_period_ends():
     )
     assert warning["params"] == {"minutes": 4}
     assert warning["message"] == "The rebuy period ends in 4 minutes"
+
+
+def test_each_view_shows_the_state_it_is_given_and_rows_are_the_callers_own():
+    play = tournament(players=3)
+    before = play.state
+    first = view(before, play.now, "public")
+    first["players"][0]["stack"] = -1
+    first["tables"][0]["seats"][0]["name"] = "changed"
+    play.do(SetChips(1, 4000))
+    assert view(play.state, play.now)["players"][0]["stack"] == 4000
+    again = view(before, play.now, "public")
+    assert again["players"][0]["stack"] == 5000
+    assert "changed" not in [s["name"] for s in again["tables"][0]["seats"]]
