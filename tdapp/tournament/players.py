@@ -115,9 +115,6 @@ class Players:
     def __eq__(self, other: object) -> bool:
         return isinstance(other, Players) and self._blocks == other._blocks
 
-    def __hash__(self) -> int:
-        return hash(self._blocks)
-
     def __repr__(self) -> str:
         return f"Players({list(self)!r})"
 

@@ -85,12 +85,6 @@ class Tournament:
             raise DomainError("UNKNOWN_PLAYER", player_id=player_id)
         return found
 
-    def occupant(self, table: int, seat: int) -> int | None:
-        seats = self.tables.get(table)
-        if seats is None or not 1 <= seat <= len(seats):
-            return None
-        return seats[seat - 1]
-
     def with_player(self, player: Player) -> Tournament:
         return replace(self, players=self.players.put(player))
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import replace
+from datetime import UTC, datetime
 
 import pytest
 from tournament_builders import settings, tournament
@@ -10,6 +11,7 @@ from tournament_builders import settings, tournament
 from tdapp.tournament.busts import BustPlayer, BustPlayers
 from tdapp.tournament.chips import CountChips, SetChips
 from tdapp.tournament.configure import ConfigureTournament
+from tdapp.tournament.ctx import Ctx
 from tdapp.tournament.payouts import AdjustPayouts
 from tdapp.tournament.presence import SetAbsent
 from tdapp.tournament.purchases import Rebuy
@@ -64,3 +66,11 @@ def test_settings_of_the_wrong_form_are_refused(changes, field):
 def test_rebuy_with_a_negative_stack_is_refused():
     play = tournament(players=4, rebuy=RebuyRules(3, 5000, 1000)).at_level(1)
     play.refused(Rebuy(1, stack=-1), "BAD_STACK")
+
+
+def test_decisions_take_timezone_aware_time_only():
+    with pytest.raises(ValueError):
+        Ctx(datetime(2027, 3, 1, 20, 0))
+    assert Ctx(datetime(2027, 3, 1, 20, 0, tzinfo=UTC), seed=5).rng().random() == (
+        Ctx(datetime(2027, 3, 1, 21, 0, tzinfo=UTC), seed=5).rng().random()
+    )

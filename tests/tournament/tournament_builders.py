@@ -12,7 +12,6 @@ from typing import Any
 import pytest
 
 from tdapp.tournament import clock_rules
-from tdapp.tournament.busts import PlayersBusted
 from tdapp.tournament.configure import ConfigureTournament
 from tdapp.tournament.ctx import Ctx
 from tdapp.tournament.errors import DomainError
@@ -165,7 +164,3 @@ def check_invariants(state: Tournament, log: list[Any]) -> None:
     assert sorted(covered) == list(range(left + 1, left + len(covered) + 1)), (
         "finish places are distinct and count down from the field"
     )
-
-
-def count_busted_events(log: list[Any]) -> int:
-    return sum(len(e.finishes) for e in log if isinstance(e, PlayersBusted))
