@@ -7,7 +7,9 @@ from alembic import context
 from sqlalchemy import engine_from_config, pool
 from sqlmodel import SQLModel
 
-import tdapp.models  # noqa: F401  (registers the tables on SQLModel.metadata for autogenerate)
+# Every module of tables, so that autogenerate sees them all on SQLModel.metadata.
+import tdapp.league_models  # noqa: F401
+import tdapp.models  # noqa: F401
 
 config = context.config
 target_metadata = SQLModel.metadata

@@ -3,6 +3,8 @@ cursor over the log; state rebuilt when another process wrote; snapshots that ag
 
 from __future__ import annotations
 
+import threading
+
 import pytest
 from sqlmodel import col, select
 
@@ -200,3 +202,29 @@ def test_slugs_are_unique_and_readable(app):
     second = tournaments.create_tournament(Settings(name="Torneo del Lunedì"), "ddt")
     assert (first.slug, second.slug) == ("torneo-del-lunedi", "torneo-del-lunedi-2")
     assert tournaments.tournament_id_for_slug(second.slug) == second.id
+
+
+def test_concurrent_actions_on_several_tournaments_all_land_in_order(app):
+    tids = [new_tournament(name=f"Sala {n}") for n in range(3)]
+    failures: list[BaseException] = []
+
+    def register_many(tid: int, prefix: str) -> None:
+        try:
+            for number in range(10):
+                tournaments.dispatch(tid, RegisterPlayer(f"{prefix} {number}"), "ddt")
+        except BaseException as failure:  # reported by the assertion below
+            failures.append(failure)
+
+    threads = [
+        threading.Thread(target=register_many, args=(tid, f"{tid}-{worker}"))
+        for tid in tids
+        for worker in range(2)
+    ]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    assert failures == []
+    for tid in tids:
+        assert [r.seq for r in logged(tid)] == list(range(1, 22))
+        assert len(tournaments.current(tid).players) == 20
