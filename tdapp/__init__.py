@@ -70,6 +70,15 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
 
     app.register_blueprint(seating_api.bp)
     app.register_blueprint(player.bp)
+
+    from tdapp.web import league, league_api
+
+    app.register_blueprint(league.bp)
+    app.register_blueprint(league_api.bp)
     realtime.init_app(app)
     scheduler.init_app(app)
+
+    from tdapp.web import table
+
+    table.init_app(app)
     return app

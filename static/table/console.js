@@ -1,0 +1,288 @@
+// The table console: draws the table's hand from the server's view and sends the dealer's taps.
+// The server decides everything (legal actions, amounts, pots, deadline); this page only shows
+// what it says, offers only what is legal, and counts the deadline down between pushes.
+(function () {
+  "use strict";
+
+  const root = document.getElementById("console");
+  const api = root.dataset.api;
+  const table = root.dataset.table;
+  const csrf = root.dataset.csrf;
+  const L = JSON.parse(document.getElementById("labels").textContent);
+  const $ = (id) => document.getElementById(id);
+
+  let hand = null;
+  let version = -1;
+  let offsetMs = 0; // server clock minus this clock
+  const chosen = {}; // pot index -> set of seats picked as winners
+
+  function fmt(n) {
+    return Number(n).toLocaleString();
+  }
+
+  function show(message) {
+    const box = $("message");
+    box.textContent = message || "";
+    box.hidden = !message;
+  }
+
+  async function send(path, body, method) {
+    const response = await fetch(api + path, {
+      method: method || "POST",
+      headers: { "Content-Type": "application/json", "X-CSRF-Token": csrf },
+      credentials: "same-origin",
+      body: method === "GET" ? undefined : JSON.stringify(body || {}),
+    });
+    const data = await response.json().catch(() => ({}));
+    if (!response.ok) {
+      show(data.error ? data.error.message : response.statusText);
+      return null;
+    }
+    show("");
+    take(data.version, data.hand);
+    return data;
+  }
+
+  function take(newVersion, newHand) {
+    if (newVersion < version) return;
+    version = newVersion;
+    hand = newHand || null;
+    if (hand && hand.server_ms) offsetMs = hand.server_ms - Date.now();
+    render();
+  }
+
+  function seatLabel(seat) {
+    const s = hand.seats.find((x) => x.seat === seat);
+    return s ? `${seat} · ${s.name}` : String(seat);
+  }
+
+  function render() {
+    const has = !!hand;
+    const playing = has && hand.in_play;
+    $("hand-no").textContent = has ? `${L.hand} #${hand.number}` : "";
+    $("blinds").textContent = has
+      ? `${L.level} ${hand.level}: ${fmt(hand.blinds.small_blind)}/${fmt(hand.blinds.big_blind)}` +
+        (hand.blinds.ante ? ` (${fmt(hand.blinds.ante)})` : "")
+      : "";
+    $("street").textContent = has ? hand.street : "";
+    renderSeats();
+    renderPots();
+    renderActions(playing);
+    renderShowdown();
+    renderResult();
+    $("start").hidden = playing;
+    $("misdeal").hidden = !(has && hand.misdeal_allowed);
+    const oot = $("oot-seat");
+    oot.innerHTML = "";
+    if (playing) {
+      for (const s of hand.seats) {
+        if (s.folded || s.seat === hand.to_act) continue;
+        const option = document.createElement("option");
+        option.value = s.seat;
+        option.textContent = seatLabel(s.seat);
+        oot.appendChild(option);
+      }
+    }
+    $("history").innerHTML = has
+      ? hand.history
+          .map((m) => `<span>${m.street} · ${m.seat} ${m.action}${m.chips ? " " + fmt(m.chips) : ""}</span>`)
+          .join("")
+      : "";
+    if (!has) show(L.no_hand);
+  }
+
+  function renderSeats() {
+    const box = $("seats");
+    box.innerHTML = "";
+    if (!hand) return;
+    for (const s of hand.seats) {
+      const card = document.createElement("div");
+      card.className = "seat";
+      if (s.folded) card.classList.add("folded");
+      if (s.all_in) card.classList.add("allin");
+      if (hand.to_act === s.seat) card.classList.add("turn");
+      const tags = [];
+      if (hand.button === s.seat) tags.push(L.button);
+      if (hand.small_blind_seat === s.seat) tags.push(L.sb);
+      if (hand.big_blind_seat === s.seat) tags.push(L.bb);
+      if (s.absent) tags.push(L.absent);
+      if (s.folded) tags.push(L.folded);
+      else if (s.all_in) tags.push(L.all_in);
+      card.innerHTML =
+        `<div class="num">${s.seat}</div><div class="name"></div>` +
+        `<div class="stack">${fmt(s.stack)}</div>` +
+        `<div class="bet">${s.bet ? L.bet + " " + fmt(s.bet) : ""}${s.won ? " · " + L.won + " " + fmt(s.won) : ""}</div>` +
+        `<div class="tags">${tags.join(" · ")}</div>`;
+      card.querySelector(".name").textContent = s.name;
+      card.dataset.seat = s.seat;
+      box.appendChild(card);
+    }
+  }
+
+  function potName(index) {
+    return index === 0 ? L.main_pot : `${L.side_pot} ${index}`;
+  }
+
+  function renderPots() {
+    const box = $("pots");
+    box.innerHTML = "";
+    if (!hand) return;
+    let index = 0;
+    for (const pot of hand.pots) {
+      const row = document.createElement("div");
+      row.className = pot.returned ? "pot returned" : "pot";
+      const name = pot.returned ? L.returned : potName(index++);
+      row.innerHTML = `<strong>${name}</strong> <span class="amount">${fmt(pot.amount)}</span> <span class="who">${L.eligible} ${pot.eligible.join(", ")}</span>`;
+      box.appendChild(row);
+    }
+  }
+
+  function renderActions(playing) {
+    const legal = playing ? hand.legal : null;
+    $("actions").hidden = !legal;
+    if (!legal) return;
+    const seat = hand.seats.find((s) => s.seat === legal.seat);
+    $("turn").textContent = `${L.to_act}: ${seatLabel(legal.seat)}` +
+      (hand.reminded.includes(legal.seat) ? ` — ${L.time_up}` : "");
+    const can = (a) => legal.actions.includes(a);
+    $("fold").hidden = !can("fold");
+    $("check").hidden = !can("check");
+    $("call").hidden = !can("call");
+    $("call").textContent = `${L.call} ${fmt(legal.to_call)}`;
+    $("allin").hidden = !can("all_in");
+    $("allin").textContent = `${L.all_in_btn} ${fmt(legal.all_in_to)}`;
+    const wager = can("bet") || can("raise");
+    $("wager").hidden = !wager;
+    $("bet").hidden = !can("bet");
+    $("raise").hidden = !can("raise");
+    const amount = $("amount");
+    if (wager) {
+      amount.min = legal.min_to;
+      amount.max = legal.max_to;
+      amount.step = hand.blinds.big_blind;
+      const current = Number(amount.value);
+      if (!(current >= legal.min_to && current <= legal.max_to)) amount.value = legal.min_to;
+      $("limits").textContent = `${L.min} ${fmt(legal.min_to)} · ${L.max} ${fmt(legal.max_to)}`;
+    } else {
+      $("limits").textContent = "";
+    }
+    $("absent").hidden = !(seat && seat.absent);
+    $("timebank").hidden = !hand.deadline_ms;
+  }
+
+  function renderShowdown() {
+    const at = hand && hand.in_play && hand.street === "showdown";
+    $("showdown").hidden = !at;
+    if (!at) return;
+    const box = $("pot-winners");
+    box.innerHTML = "";
+    let index = 0;
+    for (const pot of hand.pots) {
+      if (pot.returned) continue;
+      const i = index++;
+      chosen[i] = chosen[i] || new Set();
+      const row = document.createElement("div");
+      row.className = "pot-pick";
+      row.innerHTML = `<strong>${potName(i)} ${fmt(pot.amount)}</strong>`;
+      for (const seat of pot.eligible) {
+        const button = document.createElement("button");
+        button.className = "mid pick" + (chosen[i].has(seat) ? " on" : "");
+        button.textContent = seatLabel(seat);
+        button.dataset.pot = i;
+        button.dataset.seat = seat;
+        button.setAttribute("aria-pressed", chosen[i].has(seat));
+        row.appendChild(button);
+      }
+      box.appendChild(row);
+    }
+  }
+
+  function renderResult() {
+    const box = $("result");
+    const over = hand && !hand.in_play;
+    box.hidden = !over;
+    if (!over) return;
+    if (hand.street === "voided") {
+      box.textContent = L.voided;
+      return;
+    }
+    const lines = hand.paid.map(
+      (p, i) => `${potName(i)} ${fmt(p.amount)} → ${p.winners.map(seatLabel).join(", ")}`
+    );
+    box.innerHTML = `<h2>${L.complete}</h2>` + lines.map((l) => `<p></p>`).join("");
+    box.querySelectorAll("p").forEach((p, i) => (p.textContent = lines[i]));
+  }
+
+  function tick() {
+    const box = $("countdown");
+    if (!hand || !hand.in_play || !hand.deadline_ms) {
+      box.textContent = "";
+      box.className = "countdown";
+      return;
+    }
+    const left = Math.max(0, Math.ceil((hand.deadline_ms - (Date.now() + offsetMs)) / 1000));
+    box.textContent = String(left);
+    box.className = "countdown" + (left <= 5 ? " urgent" : "");
+  }
+
+  root.addEventListener("click", (event) => {
+    const target = event.target.closest("button");
+    if (!target) return;
+    if (target.dataset.action && hand && hand.legal) {
+      const body = { seat: hand.legal.seat, action: target.dataset.action };
+      if (body.action === "bet" || body.action === "raise") body.amount = Number($("amount").value);
+      send("/hand/actions", body);
+    } else if (target.dataset.oot) {
+      send("/hand/out-of-turn", { seat: Number($("oot-seat").value), action: target.dataset.oot });
+    } else if (target.dataset.pot !== undefined) {
+      const set = chosen[target.dataset.pot];
+      const seat = Number(target.dataset.seat);
+      if (set.has(seat)) set.delete(seat);
+      else set.add(seat);
+      renderShowdown();
+    }
+  });
+  $("start").addEventListener("click", () => {
+    for (const key of Object.keys(chosen)) delete chosen[key];
+    send("/hands", {});
+  });
+  $("misdeal").addEventListener("click", () => send("/hand/misdeal", {}));
+  $("absent").addEventListener("click", () => send("/hand/absent", {}));
+  $("timebank").addEventListener("click", () => send("/hand/time-bank", { seat: hand.legal.seat }));
+  $("pay").addEventListener("click", () => {
+    const count = hand.pots.filter((p) => !p.returned).length;
+    const winners = [];
+    for (let i = 0; i < count; i++) winners.push(Array.from(chosen[i] || []));
+    send("/hand/showdown", { winners: winners });
+  });
+  function nudge(direction) {
+    const amount = $("amount");
+    const step = Number(amount.step) || 1;
+    const next = Number(amount.value) + direction * step;
+    amount.value = Math.min(Number(amount.max), Math.max(Number(amount.min), next));
+  }
+  $("less").addEventListener("click", () => nudge(-1));
+  $("more").addEventListener("click", () => nudge(1));
+
+  async function load() {
+    const response = await fetch(api + "/hand", { credentials: "same-origin" });
+    const data = await response.json().catch(() => ({}));
+    if (response.ok) take(data.version, data.hand);
+    else render();
+  }
+
+  function connect() {
+    if (typeof io !== "function") return;
+    const socket = io({ transports: ["websocket", "polling"] });
+    socket.on("connect", () => socket.emit("join", { tournament: root.dataset.slug }));
+    socket.on("view", (view) => {
+      const shown = view.hands ? view.hands[table] : undefined;
+      if (shown !== undefined) take(view.version, shown);
+      else if (view.version > version) version = view.version;
+    });
+  }
+
+  load();
+  connect();
+  setInterval(tick, 250);
+})();

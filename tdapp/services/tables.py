@@ -1,0 +1,209 @@
+"""The hands at the tables as use cases: each console action is one command through `dispatch`.
+
+The decision limit (RULES.md HE-23, HE-24) is enforced by the server: after each change the
+adapter that owns the scheduler asks `deadlines` what is due and plans a date job per table that
+calls `decision_due`; that sends `ExpireDecision`, which `decide` checks against the time and
+the step of the hand, so a late or repeated job changes nothing.
+"""
+
+from __future__ import annotations
+
+import hmac
+from collections.abc import Mapping
+from dataclasses import dataclass
+from datetime import datetime
+
+from tdapp.engine.pots import award_to_winners, odd_chip_order, split_pots
+from tdapp.services import tournaments
+from tdapp.tournament.errors import DomainError, register_messages
+from tdapp.tournament.hands.rules import (
+    ActOutOfTurn,
+    ExpireDecision,
+    Misdeal,
+    PlayAbsent,
+    RenewTableAccess,
+    Showdown,
+    StartHand,
+    TakeAction,
+    UseTimeBank,
+)
+from tdapp.tournament.hands.table import TableHand
+from tdapp.tournament.state import Tournament
+
+register_messages(
+    {
+        "UNKNOWN_TABLE_CONSOLE": "This table console link is not valid any more: ask the DdT",
+        "WRONG_PIN": "Wrong PIN for this table",
+        "BAD_SIDE_POTS": "%(reason)s",
+    }
+)
+
+
+def start_hand(tournament_id: int, table: int, actor: str) -> Tournament:
+    return tournaments.dispatch(tournament_id, StartHand(table), actor)
+
+
+def act(
+    tournament_id: int, table: int, seat: int, action: str, amount: int | None, actor: str
+) -> Tournament:
+    return tournaments.dispatch(tournament_id, TakeAction(table, seat, action, amount), actor)
+
+
+def act_out_of_turn(
+    tournament_id: int, table: int, seat: int, action: str, actor: str
+) -> Tournament:
+    return tournaments.dispatch(tournament_id, ActOutOfTurn(table, seat, action), actor)
+
+
+def play_absent(tournament_id: int, table: int, actor: str) -> Tournament:
+    return tournaments.dispatch(tournament_id, PlayAbsent(table), actor)
+
+
+def use_time_bank(tournament_id: int, table: int, seat: int, actor: str) -> Tournament:
+    return tournaments.dispatch(tournament_id, UseTimeBank(table, seat), actor)
+
+
+def showdown(
+    tournament_id: int,
+    table: int,
+    actor: str,
+    winners: list[list[int]] | None = None,
+    cards: Mapping[int, str] | None = None,
+    board: str | None = None,
+) -> Tournament:
+    command = Showdown(
+        table,
+        winners=None if winners is None else tuple(tuple(w) for w in winners),
+        cards=None if cards is None else dict(cards),
+        board=board,
+    )
+    return tournaments.dispatch(tournament_id, command, actor)
+
+
+def misdeal(tournament_id: int, table: int, actor: str) -> Tournament:
+    return tournaments.dispatch(tournament_id, Misdeal(table), actor)
+
+
+def renew_access(tournament_id: int, table: int, actor: str) -> Tournament:
+    return tournaments.dispatch(tournament_id, RenewTableAccess(table), actor)
+
+
+def hand(tournament_id: int, table: int) -> TableHand:
+    """The hand in play at the table, or the last one played there."""
+    state = tournaments.current(tournament_id)
+    if table not in state.tables:
+        raise DomainError("NO_SUCH_TABLE", table=table)
+    found = state.play.hand(table)
+    if found is None:
+        raise DomainError("NO_HAND", table=table)
+    return found
+
+
+# --- the console's access ----------------------------------------------------------------------
+
+
+def console_token(tournament_id: int, table: int) -> str:
+    """The token in the console's URL: the tournament, the table and the table's secret."""
+    state = tournaments.current(tournament_id)
+    access = state.play.access.get(table)
+    if access is None:
+        state = renew_access(tournament_id, table, "system")
+        access = state.play.access[table]
+    return f"{tournament_id}-{table}-{access.token}"
+
+
+def console_for(token: str) -> tuple[int, int]:
+    """The tournament and table a console token opens, or a refusal when it was renewed."""
+    parts = token.split("-") if isinstance(token, str) else []
+    if len(parts) != 3 or not parts[0].isdigit() or not parts[1].isdigit():
+        raise DomainError("UNKNOWN_TABLE_CONSOLE")
+    tournament_id, table = int(parts[0]), int(parts[1])
+    try:
+        state = tournaments.current(tournament_id)
+    except DomainError:
+        raise DomainError("UNKNOWN_TABLE_CONSOLE") from None
+    access = state.play.access.get(table)
+    if access is None or not hmac.compare_digest(access.token, parts[2]):
+        raise DomainError("UNKNOWN_TABLE_CONSOLE")
+    return tournament_id, table
+
+
+def check_pin(tournament_id: int, table: int, pin: str) -> None:
+    access = tournaments.current(tournament_id).play.access.get(table)
+    if access is None or not hmac.compare_digest(access.pin, str(pin)):
+        raise DomainError("WRONG_PIN")
+
+
+# --- the decision limit --------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Deadline:
+    key: str
+    when: datetime
+    kwargs: dict[str, int]
+
+
+def deadline_key(tournament_id: int, table: int) -> str:
+    return f"decision:{tournament_id}:{table}"
+
+
+def deadlines(tournament_id: int) -> tuple[list[Deadline], list[str]]:
+    """The decision jobs the tournament needs now, and the keys of tables that need none."""
+    state = tournaments.current(tournament_id)
+    due, idle = [], []
+    for table in state.tables:
+        found = state.play.hand(table)
+        key = deadline_key(tournament_id, table)
+        if found is None or not found.in_play or found.deadline is None:
+            idle.append(key)
+            continue
+        kwargs = {
+            "tournament_id": tournament_id,
+            "table": table,
+            "number": found.number,
+            "step": found.step,
+        }
+        due.append(Deadline(key, found.deadline, kwargs))
+    return due, idle
+
+
+def decision_due(tournament_id: int, table: int, number: int, step: int) -> bool:
+    """The deadline job: enforce the limit if that decision is still pending; True if it was."""
+    try:
+        tournaments.dispatch(tournament_id, ExpireDecision(table, number, step), "shot clock")
+    except DomainError:
+        return False  # made in time, already enforced, or the hand is gone: nothing to do
+    return True
+
+
+# --- the DdT's side-pot calculator ---------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class SidePots:
+    pots: list[dict[str, object]]
+    payouts: dict[int, int] | None
+
+
+def side_pots(
+    committed: Mapping[int, int],
+    folded: list[int],
+    winners: list[list[int]] | None = None,
+    button: int | None = None,
+) -> SidePots:
+    """Pots and who may win each from what every seat put in; with the winners, who gets what
+    (odd chips from the button's left, HE-35; from seat 1 when no button is given)."""
+    try:
+        pots = split_pots(committed, folded)
+        shown = [
+            {"amount": p.amount, "eligible": sorted(p.eligible), "returned": p.returned}
+            for p in pots
+        ]
+        if winners is None:
+            return SidePots(shown, None)
+        order = odd_chip_order(list(committed), button if button is not None else 0)
+        paid = award_to_winners(pots, winners, order)
+    except ValueError as bad:
+        raise DomainError("BAD_SIDE_POTS", reason=str(bad)) from None
+    return SidePots(shown, {seat: paid.get(seat, 0) for seat in sorted(committed)})

@@ -1,0 +1,313 @@
+"""The table console (`/table/<token>`, PIN-protected) and the JSON API of the tables' hands.
+
+The API under /api/v1/tournaments/<id>/tables/<n>/... answers a logged-in DdT (bearer token or
+console session) and the console of that very table (its PIN opened it in this session). Every
+write is one service call; the answer is the table's hand as the console draws it. A refusal is
+a 4xx from the app-wide handler, nothing changed.
+"""
+
+from __future__ import annotations
+
+import hmac
+from collections.abc import Callable
+from functools import wraps
+from typing import Annotated, Any, Literal
+
+import segno
+from flask import (
+    Blueprint,
+    Flask,
+    abort,
+    g,
+    jsonify,
+    redirect,
+    render_template,
+    request,
+    session,
+    url_for,
+)
+from pydantic import Field
+
+from tdapp.models import utcnow
+from tdapp.services import bus, tables, tournaments
+from tdapp.tournament.errors import DomainError
+from tdapp.tournament.hands.views import hand_view
+from tdapp.web import csrf
+from tdapp.web.api import (
+    CSRF_HEADER,
+    CSRF_SESSION_KEY,
+    URL_PREFIX,
+    ApiBody,
+    current_ddt,
+    ddt_required,
+    parse_json,
+)
+from tdapp.web.errors import RequestRefused
+
+api = Blueprint("api_tables", __name__, url_prefix=URL_PREFIX)
+console = Blueprint("table", __name__)
+csrf.protect(console)
+
+SESSION_TABLES = "table_consoles"
+Seat = Annotated[int, Field(ge=1, le=100)]
+Chips = Annotated[int, Field(ge=0, le=1_000_000_000)]
+ActionName = Literal["fold", "check", "call", "bet", "raise", "all_in"]
+
+
+class ActionBody(ApiBody):
+    seat: Seat
+    action: ActionName
+    amount: Chips | None = None
+
+
+class OutOfTurnBody(ApiBody):
+    seat: Seat
+    action: ActionName
+
+
+class SeatBody(ApiBody):
+    seat: Seat
+
+
+class ShowdownBody(ApiBody):
+    winners: Annotated[list[list[Seat]], Field(min_length=1, max_length=20)] | None = None
+    cards: dict[str, Annotated[str, Field(max_length=20)]] | None = None
+    board: Annotated[str, Field(max_length=30)] | None = None
+
+
+class SidePotsBody(ApiBody):
+    committed: Annotated[dict[str, Chips], Field(min_length=1, max_length=30)]
+    folded: Annotated[list[Seat], Field(max_length=30)] = []
+    winners: Annotated[list[list[Seat]], Field(max_length=30)] | None = None
+    button: Seat | None = None
+
+
+def _key(tid: int, table: int) -> str:
+    return f"{tid}:{table}"
+
+
+def _console_opened(tid: int, table: int) -> bool:
+    opened = session.get(SESSION_TABLES)
+    return isinstance(opened, list) and _key(tid, table) in opened
+
+
+def _csrf_ok() -> bool:
+    if request.method in ("GET", "HEAD", "OPTIONS"):
+        return True
+    expected = session.get(CSRF_SESSION_KEY)
+    sent = request.headers.get(CSRF_HEADER, "")
+    return bool(expected) and hmac.compare_digest(str(expected), sent)
+
+
+def table_guard(view: Callable[..., Any]) -> Callable[..., Any]:
+    """A DdT, or the console this session opened with the table's PIN."""
+
+    @wraps(view)
+    def guarded(tid: int, table: int, *args: Any, **kwargs: Any) -> Any:
+        if not _console_opened(tid, table):
+            return ddt_required(view)(tid, table, *args, **kwargs)
+        if not _csrf_ok():
+            raise RequestRefused("CSRF_REQUIRED", status=403)
+        ddt = current_ddt()
+        g.actor = ddt.username if ddt is not None else f"table {table} console"
+        return view(tid, table, *args, **kwargs)
+
+    return guarded
+
+
+def _actor() -> str:
+    actor = g.get("actor")
+    return actor if actor else g.ddt.username
+
+
+def _int_keys(cards: dict[str, str] | None) -> dict[int, str] | None:
+    if cards is None:
+        return None
+    if not all(key.isdigit() for key in cards):
+        raise RequestRefused("INVALID_REQUEST", fields=["cards"], problems="cards: seat numbers")
+    return {int(key): text for key, text in cards.items()}
+
+
+def _hand_json(tid: int, table: int) -> Any:
+    state = tournaments.current(tid)
+    found = tables.hand(tid, table)
+    return jsonify({"version": state.version, "hand": hand_view(state, found, utcnow())})
+
+
+@api.post("/tournaments/<int:tid>/tables/<int:table>/hands")
+@table_guard
+def start_hand(tid: int, table: int) -> Any:
+    parse_json(ApiBody)
+    tables.start_hand(tid, table, _actor())
+    return _hand_json(tid, table), 201
+
+
+@api.get("/tournaments/<int:tid>/tables/<int:table>/hand")
+@table_guard
+def get_hand(tid: int, table: int) -> Any:
+    return _hand_json(tid, table)
+
+
+@api.post("/tournaments/<int:tid>/tables/<int:table>/hand/actions")
+@table_guard
+def take_action(tid: int, table: int) -> Any:
+    body = parse_json(ActionBody)
+    tables.act(tid, table, body.seat, body.action, body.amount, _actor())
+    return _hand_json(tid, table)
+
+
+@api.post("/tournaments/<int:tid>/tables/<int:table>/hand/out-of-turn")
+@table_guard
+def out_of_turn(tid: int, table: int) -> Any:
+    body = parse_json(OutOfTurnBody)
+    tables.act_out_of_turn(tid, table, body.seat, body.action, _actor())
+    return _hand_json(tid, table)
+
+
+@api.post("/tournaments/<int:tid>/tables/<int:table>/hand/absent")
+@table_guard
+def play_absent(tid: int, table: int) -> Any:
+    parse_json(ApiBody)
+    tables.play_absent(tid, table, _actor())
+    return _hand_json(tid, table)
+
+
+@api.post("/tournaments/<int:tid>/tables/<int:table>/hand/time-bank")
+@table_guard
+def time_bank(tid: int, table: int) -> Any:
+    body = parse_json(SeatBody)
+    tables.use_time_bank(tid, table, body.seat, _actor())
+    return _hand_json(tid, table)
+
+
+@api.post("/tournaments/<int:tid>/tables/<int:table>/hand/showdown")
+@table_guard
+def showdown(tid: int, table: int) -> Any:
+    body = parse_json(ShowdownBody)
+    if (body.winners is None) == (body.cards is None):
+        raise RequestRefused(
+            "INVALID_REQUEST", fields=["winners", "cards"], problems="give winners or cards"
+        )
+    tables.showdown(
+        tid, table, _actor(), winners=body.winners, cards=_int_keys(body.cards), board=body.board
+    )
+    return _hand_json(tid, table)
+
+
+@api.post("/tournaments/<int:tid>/tables/<int:table>/hand/misdeal")
+@table_guard
+def misdeal(tid: int, table: int) -> Any:
+    parse_json(ApiBody)
+    tables.misdeal(tid, table, _actor())
+    return _hand_json(tid, table)
+
+
+@api.post("/tournaments/<int:tid>/tables/<int:table>/access")
+@ddt_required
+def renew_access(tid: int, table: int) -> Any:
+    """A new link and PIN for the table's console; the old ones stop working."""
+    parse_json(ApiBody)
+    tables.renew_access(tid, table, g.ddt.username)
+    return jsonify(_access_json(tid, table))
+
+
+@api.get("/tournaments/<int:tid>/tables/<int:table>/access")
+@ddt_required
+def get_access(tid: int, table: int) -> Any:
+    return jsonify(_access_json(tid, table))
+
+
+def _access_json(tid: int, table: int) -> dict[str, Any]:
+    token = tables.console_token(tid, table)
+    pin = tournaments.current(tid).play.access[table].pin
+    return {
+        "table": table,
+        "pin": pin,
+        "url": url_for("table.console_page", token=token, _external=True),
+        "qr": url_for("table.qr_code", token=token),
+    }
+
+
+@api.post("/tools/side-pots")
+@ddt_required
+def side_pots() -> Any:
+    body = parse_json(SidePotsBody)
+    if not all(key.isdigit() for key in body.committed):
+        raise RequestRefused("INVALID_REQUEST", fields=["committed"], problems="seat numbers")
+    committed = {int(seat): chips for seat, chips in body.committed.items()}
+    found = tables.side_pots(committed, body.folded, body.winners, body.button)
+    return jsonify({"pots": found.pots, "payouts": found.payouts})
+
+
+# --- the console page ---------------------------------------------------------------------
+
+
+@console.route("/table/<token>", methods=["GET", "POST"])
+def console_page(token: str) -> Any:
+    try:
+        tid, table = tables.console_for(token)
+    except DomainError:
+        abort(404)
+    error = None
+    if request.method == "POST":
+        try:
+            tables.check_pin(tid, table, request.form.get("pin", ""))
+        except DomainError as refused:
+            error = str(refused)
+        else:
+            opened = [k for k in session.get(SESSION_TABLES, []) if isinstance(k, str)]
+            session[SESSION_TABLES] = [*opened, _key(tid, table)][-20:]
+            return redirect(url_for("table.console_page", token=token))
+    if not _console_opened(tid, table) and current_ddt() is None:
+        return render_template("table/pin.html", table=table, error=error), 401 if error else 200
+    summary = tournaments.summary(tid)
+    return render_template(
+        "table/console.html",
+        tournament=summary,
+        table=table,
+        api_base=f"{URL_PREFIX}/tournaments/{tid}/tables/{table}",
+        csrf=csrf.csrf_token(),
+    )
+
+
+@console.get("/table/<token>/qr.svg")
+def qr_code(token: str) -> Any:
+    try:
+        tables.console_for(token)
+    except DomainError:
+        abort(404)
+    url = url_for("table.console_page", token=token, _external=True)
+    svg = segno.make(url, error="m").svg_inline(scale=6)
+    return svg, 200, {"Content-Type": "image/svg+xml"}
+
+
+# --- the decision limit's jobs --------------------------------------------------------------
+
+
+def plan_deadlines(change: bus.Change) -> None:
+    """After each change, put each table's decision job at its deadline (or remove it)."""
+    from tdapp import scheduler
+
+    if not scheduler.running():
+        return
+    try:
+        due, idle = tables.deadlines(change.tournament_id)
+    except DomainError:
+        return
+    for key in idle:
+        scheduler.cancel(key)
+    for deadline in due:
+        scheduler.schedule(
+            deadline.key, deadline.when, "tdapp.services.tables:decision_due", deadline.kwargs
+        )
+
+
+def init_app(app: Flask) -> None:
+    app.register_blueprint(api)
+    app.register_blueprint(console)
+    bus.subscribe(plan_deadlines)
+    from tdapp import scheduler
+
+    if scheduler.running():
+        for tournament_id in tournaments.tournament_ids():
+            plan_deadlines(bus.Change(tournament_id, 0, "start-up"))

@@ -1,0 +1,130 @@
+"""The tables' JSON API and the console's PIN (issue 6): hands end to end, refusals as 4xx that
+change nothing, the DdT's side-pot calculator."""
+
+from __future__ import annotations
+
+import re
+
+SET_UP = {
+    "name": "Console",
+    "starting_stack": 5000,
+    "buy_in": 2000,
+    "seats_per_table": 9,
+    "levels": [{"small_blind": 25, "big_blind": 50, "ante": 0, "seconds": 1200}],
+}
+
+
+def table_with_players(api, players: int = 3) -> tuple[int, int]:
+    tid = api.post("/api/v1/tournaments", json=SET_UP).get_json()["id"]
+    for number in range(1, players + 1):
+        api.post(f"/api/v1/tournaments/{tid}/players", json={"name": f"Player {number}"})
+    view = api.post(f"/api/v1/tournaments/{tid}/seats/draw", json={}).get_json()
+    table = view["players"][0]["table"]
+    return tid, table
+
+
+def refused(answer, status: int, code: str) -> None:
+    assert answer.status_code == status, answer.get_data(as_text=True)
+    assert answer.get_json()["error"]["code"] == code
+
+
+def test_a_hand_through_the_api_from_start_to_paid_pots(api):
+    tid, table = table_with_players(api)
+    base = f"/api/v1/tournaments/{tid}/tables/{table}"
+    started = api.post(f"{base}/hands", json={})
+    assert started.status_code == 201
+    hand = started.get_json()["hand"]
+    assert hand["legal"]["min_to"] == 100 and hand["legal"]["max_to"] == 5000
+    assert 15_000 < hand["deadline_ms"] - hand["server_ms"] <= 20_000  # HE-23: 20 s
+    while hand["legal"]:
+        seat = hand["legal"]["seat"]
+        action = "all_in" if "all_in" in hand["legal"]["actions"] else "call"
+        hand = api.post(f"{base}/hand/actions", json={"seat": seat, "action": action}).get_json()[
+            "hand"
+        ]
+    assert hand["street"] == "showdown"
+    winner = hand["pots"][0]["eligible"][0]
+    winners = [[winner] for pot in hand["pots"] if not pot["returned"]]
+    paid = api.post(f"{base}/hand/showdown", json={"winners": winners}).get_json()["hand"]
+    assert paid["street"] == "complete" and paid["paid"][0]["winners"] == [winner]
+    assert api.get(base + "/hand").get_json()["hand"]["number"] == 1
+
+
+def test_refusals_are_4xx_with_a_reason_and_change_nothing(api):
+    tid, table = table_with_players(api)
+    base = f"/api/v1/tournaments/{tid}/tables/{table}"
+    refused(api.get(base + "/hand"), 422, "NO_HAND")
+    refused(api.post(f"/api/v1/tournaments/{tid}/tables/99/hands", json={}), 422, "NO_SUCH_TABLE")
+    hand = api.post(f"{base}/hands", json={}).get_json()["hand"]
+    version = api.get(base + "/hand").get_json()["version"]
+    seat = hand["legal"]["seat"]
+    refused(
+        api.post(f"{base}/hand/actions", json={"seat": seat, "action": "raise", "amount": 60}),
+        422,
+        "ILLEGAL_ACTION",
+    )
+    refused(
+        api.post(f"{base}/hand/actions", json={"seat": seat, "action": "limp"}),
+        422,
+        "INVALID_REQUEST",
+    )
+    refused(
+        api.post(f"{base}/hand/actions", json={"seat": "1", "action": "fold"}),
+        422,
+        "INVALID_REQUEST",
+    )
+    refused(api.post(f"{base}/hand/showdown", json={"winners": [[seat]]}), 422, "NOT_SHOWDOWN")
+    refused(api.post(f"{base}/hands", json={}), 422, "HAND_IN_PLAY")
+    assert api.get(base + "/hand").get_json()["version"] == version
+
+
+def test_misdeal_only_before_substantial_action_IR_11(api):
+    tid, table = table_with_players(api, 4)
+    base = f"/api/v1/tournaments/{tid}/tables/{table}"
+    hand = api.post(f"{base}/hands", json={}).get_json()["hand"]
+    voided = api.post(f"{base}/hand/misdeal", json={}).get_json()["hand"]
+    assert voided["street"] == "voided"
+    hand = api.post(f"{base}/hands", json={}).get_json()["hand"]
+    for _ in range(2):
+        seat = hand["legal"]["seat"]
+        hand = api.post(f"{base}/hand/actions", json={"seat": seat, "action": "call"}).get_json()[
+            "hand"
+        ]
+    refused(api.post(f"{base}/hand/misdeal", json={}), 422, "NO_MISDEAL_AFTER_SA")
+
+
+def test_side_pot_tool(api):
+    body = {"committed": {"1": 1000, "2": 2500, "3": 2500}, "folded": [], "winners": [[1], [2]]}
+    answer = api.post("/api/v1/tools/side-pots", json=body).get_json()
+    assert [p["amount"] for p in answer["pots"]] == [3000, 3000]
+    assert answer["payouts"] == {"1": 3000, "2": 3000, "3": 0}
+    bad = {"committed": {"1": 100}, "folded": [1]}
+    refused(api.post("/api/v1/tools/side-pots", json=bad), 422, "BAD_SIDE_POTS")
+
+
+def test_console_needs_the_table_pin_and_acts_only_on_its_table(api, client):
+    tid, table = table_with_players(api)
+    access = api.get(f"/api/v1/tournaments/{tid}/tables/{table}/access").get_json()
+    path = access["url"].split("localhost", 1)[1]
+    page = client.get(path)
+    assert page.status_code == 200 and b'name="pin"' in page.data
+    token = re.search(rb'name="csrf_token" value="([^"]+)"', page.data).group(1).decode()
+    wrong = client.post(path, data={"pin": "x" + access["pin"], "csrf_token": token})
+    assert wrong.status_code == 401
+    right = client.post(path, data={"pin": access["pin"], "csrf_token": token})
+    assert right.status_code == 302
+    console = client.get(path)
+    csrf = re.search(rb'data-csrf="([^"]+)"', console.data).group(1).decode()
+    base = f"/api/v1/tournaments/{tid}/tables/{table}"
+    refused(client.post(f"{base}/hands", json={}), 403, "CSRF_REQUIRED")
+    started = client.post(f"{base}/hands", json={}, headers={"X-CSRF-Token": csrf})
+    assert started.status_code == 201
+    other = client.post(
+        f"/api/v1/tournaments/{tid}/tables/{table + 1}/hands",
+        json={},
+        headers={"X-CSRF-Token": csrf},
+    )
+    refused(other, 401, "LOGIN_REQUIRED")
+    renewed = api.post(f"/api/v1/tournaments/{tid}/tables/{table}/access", json={}).get_json()
+    assert renewed["url"] != access["url"] and client.get(path).status_code == 404
+    assert client.get(renewed["qr"]).headers["Content-Type"] == "image/svg+xml"
