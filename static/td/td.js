@@ -47,7 +47,16 @@
       });
       if (counter) { counter.textContent = shown; }
     }
-    input.addEventListener("input", filter);
+    // The search survives the page reload after each action, selected so that typing replaces it.
+    var key = "search:" + location.pathname;
+    if (!input.value && window.sessionStorage.getItem(key)) {
+      input.value = window.sessionStorage.getItem(key);
+      if (document.activeElement === input) { input.select(); }
+    }
+    input.addEventListener("input", function () {
+      window.sessionStorage.setItem(key, input.value);
+      filter();
+    });
     input.addEventListener("keydown", function (event) {
       // Enter in the search box moves to the actions of the single row left, if there is one.
       if (event.key !== "Enter") { return; }
@@ -68,6 +77,12 @@
       if (button) { event.preventDefault(); button.click(); }
     });
   });
+
+  // A form that sends the DdT back to "#field" puts the cursor there again (the next registration).
+  if (location.hash.length > 1) {
+    var target = document.getElementById(location.hash.slice(1));
+    if (target && target.matches("input, select, textarea")) { target.focus(); }
+  }
 
   document.querySelectorAll("form[data-confirm]").forEach(function (form) {
     form.addEventListener("submit", function (event) {
