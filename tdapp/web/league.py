@@ -1,0 +1,155 @@
+"""The league's pages: public standings and night pages (phone first), and the secretary's
+night entry with undo, behind the DdT login."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from flask import Blueprint, abort, flash, redirect, render_template, request, url_for
+from flask_babel import gettext
+
+from tdapp.league.errors import LeagueError
+from tdapp.league.scoring import night_lines
+from tdapp.services import league as leagues
+from tdapp.tournament.errors import DomainError, register_messages
+from tdapp.web.auth import current_username, ddt_required
+from tdapp.web.csrf import protect
+from tdapp.web.errors import message_of
+
+bp = Blueprint("league", __name__, url_prefix="/leagues")
+protect(bp)
+
+ROWS_PER_TABLE = 6
+
+register_messages({"BAD_CHIP_COUNT": "Write the chips and poste of %(player)s as whole numbers"})
+
+
+def _league(league_id: int) -> leagues.League:
+    try:
+        return leagues.league(league_id)
+    except LeagueError:
+        abort(404)
+
+
+@bp.get("/")
+def index():
+    return render_template("league/index.html", leagues=leagues.leagues())
+
+
+@bp.get("/<int:league_id>")
+def standings(league_id: int):
+    current = _league(league_id)
+    return render_template("league/standings.html", league=current, lines=current.standings())
+
+
+@bp.get("/<int:league_id>/nights/<int:day>")
+def night(league_id: int, day: int):
+    current = _league(league_id)
+    try:
+        shown = current.night(day)
+    except LeagueError:
+        abort(404)
+    return render_template("league/night.html", league=current, night=shown,
+                           lines=night_lines(shown))
+
+
+@bp.route("/new", methods=["GET", "POST"])
+@ddt_required
+def new():
+    form = request.form
+    if request.method == "POST":
+        members = [line.strip() for line in form.get("members", "").splitlines() if line.strip()]
+        try:
+            league_id = leagues.create_league(form.get("name", ""), members)
+        except DomainError as refused:
+            flash(message_of(refused), "error")
+            return render_template("league/new.html", form=form), 422
+        return redirect(url_for("league.secretary", league_id=league_id))
+    return render_template("league/new.html", form=form)
+
+
+@bp.route("/<int:league_id>/secretary", methods=["GET", "POST"])
+@ddt_required
+def secretary(league_id: int):
+    current = _league(league_id)
+    unavailable = request.values.getlist("unavailable")
+    error = None
+    if request.method == "POST":
+        try:
+            day = int(request.form.get("day", ""))
+            leagues.enter_night(league_id, day, _tables_from(request.form), current_username())
+        except ValueError:
+            error = gettext("The day is missing.")
+        except DomainError as refused:
+            error = message_of(refused)
+        else:
+            flash(gettext("Day %(day)s saved.", day=day), "success")
+            return redirect(url_for("league.secretary", league_id=league_id))
+    try:
+        upcoming = leagues.upcoming(current, unavailable)
+    except DomainError as refused:
+        upcoming, error = None, error or message_of(refused)
+    rows = _rows(upcoming, request.form if request.method == "POST" else None)
+    page = render_template("league/secretary.html", league=current, upcoming=upcoming, rows=rows,
+                           unavailable=unavailable, error=error)
+    return page, 422 if request.method == "POST" else 200
+
+
+@bp.post("/<int:league_id>/undo")
+@ddt_required
+def undo(league_id: int):
+    try:
+        day = leagues.undo_night(league_id, current_username())
+    except LeagueError as refused:
+        flash(message_of(refused), "error")
+    else:
+        flash(gettext("Day %(day)s taken back.", day=day), "success")
+    return redirect(url_for("league.secretary", league_id=league_id))
+
+
+def _rows(upcoming: leagues.NextNight | None, posted: Any) -> list[dict[str, Any]]:
+    """The entry grid: one block per table, prefilled with the planned players (or what was just
+    posted, so a refused entry keeps what the secretary typed)."""
+    plans = upcoming.plan.tables if upcoming else ()
+    tables = []
+    for t, plan in enumerate(plans or [None, None]):
+        rows = []
+        for r in range(ROWS_PER_TABLE):
+            key = f"t{t}_r{r}_"
+            if posted is not None:
+                rows.append({"player": posted.get(key + "player", ""),
+                             "chips": posted.get(key + "chips", ""),
+                             "poste": posted.get(key + "poste", "1"),
+                             "cappotto": bool(posted.get(key + "cappotto"))})
+            else:
+                player = plan.players[r] if plan and r < len(plan.players) else ""
+                rows.append({"player": player, "chips": "", "poste": "1", "cappotto": False})
+        name = plan.name if plan else "AB"[t]
+        tables.append({"index": t, "name": name, "plan": plan, "rows": rows})
+    return tables
+
+
+def _tables_from(form: Any) -> list[dict[str, Any]]:
+    """The posted grid as the service's tables; blank rows are skipped, bad numbers refused."""
+    tables = []
+    for t in range(2):
+        name = form.get(f"t{t}_name", "")
+        chips: dict[str, int] = {}
+        poste: dict[str, int] = {}
+        cappotto: list[str] = []
+        for r in range(ROWS_PER_TABLE):
+            key = f"t{t}_r{r}_"
+            player = form.get(key + "player", "").strip()
+            if not player:
+                continue
+            try:
+                chips[player] = int(form.get(key + "chips", ""))
+                poste[player] = int(form.get(key + "poste", "1") or 1)
+            except ValueError:
+                raise DomainError("BAD_CHIP_COUNT", player=player) from None
+            if form.get(key + "cappotto"):
+                cappotto.append(player)
+        if chips:
+            tables.append({"name": name or "AB"[t], "chips": chips, "poste": poste,
+                           "cappotto": cappotto})
+    return tables
