@@ -8,10 +8,13 @@
   const labels = JSON.parse(document.getElementById("labels").textContent);
   const slug = page.dataset.slug;
   const lang = document.documentElement.lang || "it";
-  const number = new Intl.NumberFormat(lang);
+  // Italian leaves four-digit numbers ungrouped by default; a stack reads better as 5.000.
+  const number = new Intl.NumberFormat(lang, { useGrouping: "always" });
   let version = Number(page.dataset.version) || 0;
   let clock = null;
   let offset = 0; // server time = local time + offset
+
+  const collator = new Intl.Collator(lang, { numeric: true, sensitivity: "base" });
 
   function fold(text) {
     return text.normalize("NFKD").replace(/[\u0300-\u036f]/g, "").toLowerCase();
@@ -106,7 +109,7 @@
     const words = fold(query).split(/\s+/).filter(Boolean);
     return players
       .filter((p) => words.every((w) => fold(p.name).includes(w)))
-      .sort((a, b) => fold(a.name).localeCompare(fold(b.name)))
+      .sort((a, b) => collator.compare(a.name, b.name))
       .slice(0, fullList || words.length ? 200 : 0);
   }
 
@@ -155,7 +158,7 @@
     text("left", String(view.tournament.players_left));
     const move = ((view.seating || {}).last_moves || {})[String(playerId)];
     if (move) {
-      text("move-to", labels.table + " " + move.to_table + " · " + labels.seat + " " + move.to_seat);
+      text("move-to", labels.table + "\u00a0" + move.to_table + " · " + labels.seat + "\u00a0" + move.to_seat);
       text("move-why", fill(labels["reason_" + move.reason] || "", { table: move.from_table }) +
         " · " + fill(labels.from, { table: move.from_table, seat: move.from_seat }));
       const box = document.getElementById("move");

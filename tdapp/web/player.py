@@ -9,6 +9,7 @@ used: no money owed, no account data.
 
 from __future__ import annotations
 
+import re
 import unicodedata
 from typing import Any
 
@@ -33,11 +34,16 @@ def folded(text: str) -> str:
     return "".join(c for c in decomposed if not unicodedata.combining(c)).casefold()
 
 
+def name_order(player: dict[str, Any]) -> list[Any]:
+    """Sort key: accents and case ignored, numbers by value ("Player 2" before "Player 10")."""
+    return [int(part) if part.isdigit() else part for part in re.split(r"(\d+)", folded(player["name"]))]
+
+
 def matching(players: list[dict[str, Any]], query: str) -> list[dict[str, Any]]:
     """The players whose name contains every word of `query`, in any order."""
     words = folded(query).split()
     found = [p for p in players if all(word in folded(p["name"]) for word in words)]
-    return sorted(found, key=lambda p: folded(p["name"]))
+    return sorted(found, key=name_order)
 
 
 def labels() -> dict[str, str]:
@@ -79,7 +85,7 @@ def index(slug: str):
     if query:
         listed = matching(players, query)[:MAX_RESULTS]
     elif len(players) <= FULL_LIST_UP_TO:
-        listed = sorted(players, key=lambda p: folded(p["name"]))
+        listed = sorted(players, key=name_order)
     else:
         listed = []
     return render_template(

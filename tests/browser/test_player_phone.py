@@ -1,0 +1,173 @@
+"""The players' phones in a real Chromium at 360x640, against a real server: find a player by a
+partial name and see the seat; a move made through the DdT's API shows up without a reload.
+
+Screenshots go to shots/ at the repository root (player-*.png)."""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+import urllib.request
+from pathlib import Path
+
+import pytest
+
+playwright = pytest.importorskip("playwright.sync_api")
+
+pytestmark = pytest.mark.browser
+
+ROOT = Path(__file__).resolve().parents[2]
+SHOTS = ROOT / "shots"
+CHROMIUM = "/usr/bin/chromium"
+ARGS = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--no-first-run",
+]
+PASSWORD = "correct horse battery"
+NAMES = ["Nicolò Rossi", "Anna Bianchi", "Niccolò Verdi", "Giulia Neri", "Marco Esposito"]
+
+
+class Api:
+    """The DdT's JSON API on the running server, with a bearer token."""
+
+    def __init__(self, url: str, token: str) -> None:
+        self.url = url
+        self.token = token
+
+    def call(self, method: str, path: str, body: dict | None = None) -> dict:
+        request = urllib.request.Request(
+            self.url + "/api/v1" + path,
+            method=method,
+            data=json.dumps(body or {}).encode(),
+            headers={"Content-Type": "application/json", "Authorization": f"Bearer {self.token}"},
+        )
+        with urllib.request.urlopen(request, timeout=20) as answer:
+            return json.loads(answer.read())
+
+
+def token_for(url: str) -> str:
+    request = urllib.request.Request(
+        url + "/api/v1/auth/token",
+        data=json.dumps({"username": "ddt", "password": PASSWORD}).encode(),
+        headers={"Content-Type": "application/json"},
+    )
+    with urllib.request.urlopen(request, timeout=20) as answer:
+        return json.loads(answer.read())["token"]
+
+
+@pytest.fixture
+def night(start_server, tmp_path):
+    """A running server with a seated tournament of 18: 9 at each of two tables."""
+    database_url = f"sqlite:///{tmp_path / 'phone.sqlite3'}"
+    env = dict(os.environ, DATABASE_URL=database_url)
+    for command in (["db", "upgrade"], ["create-user", "ddt", "--password", PASSWORD]):
+        subprocess.run(
+            [sys.executable, "-m", "tdapp.cli", *command], cwd=ROOT, env=env, check=True,
+            capture_output=True,
+        )
+    server = start_server(database_url)
+    api = Api(server.url, token_for(server.url))
+    created = api.call(
+        "POST",
+        "/tournaments",
+        {
+            "name": "Lunedì sera",
+            "starting_stack": 5000,
+            "buy_in": 2000,
+            "seats_per_table": 9,
+            "levels": [{"small_blind": 25, "big_blind": 50, "ante": 0, "seconds": 1200}],
+        },
+    )
+    tid = created["id"]
+    for name in NAMES + [f"Player {n}" for n in range(1, 14)]:
+        api.call("POST", f"/tournaments/{tid}/players", {"name": name})
+    api.call("POST", f"/tournaments/{tid}/seats/draw")
+    api.call("POST", f"/tournaments/{tid}/clock", {"action": "start"})
+    return server, api, tid, created["slug"]
+
+
+@pytest.fixture
+def phone():
+    with playwright.sync_playwright() as driver:
+        browser = driver.chromium.launch(executable_path=CHROMIUM, args=ARGS)
+        context = browser.new_context(
+            viewport={"width": 360, "height": 640}, device_scale_factor=2, is_mobile=True,
+            has_touch=True,
+        )
+        page = context.new_page()
+        yield page
+        browser.close()
+
+
+def shot(page, name: str) -> None:
+    SHOTS.mkdir(exist_ok=True)
+    page.screenshot(path=str(SHOTS / f"player-{name}.png"), full_page=True)
+
+
+def test_find_a_player_by_part_of_the_name_and_see_the_seat(night, phone):
+    server, api, tid, slug = night
+    view = api.call("GET", f"/tournaments/{tid}")
+    nicolo = next(p for p in view["players"] if p["name"] == "Nicolò Rossi")
+
+    phone.goto(f"{server.url}/t/{slug}")
+    shot(phone, "list")
+    phone.fill("#q", "nicolo")
+    rows = phone.locator("#players li")
+    playwright.expect(rows).to_have_count(1)
+    playwright.expect(rows.first).to_contain_text("Nicolò Rossi")
+    playwright.expect(rows.first).to_contain_text(f"{nicolo['table']}")
+    shot(phone, "search")
+
+    rows.first.locator("a").click()
+    playwright.expect(phone.locator("#my-table")).to_have_text(str(nicolo["table"]))
+    playwright.expect(phone.locator("#my-seat")).to_have_text(str(nicolo["seat"]))
+    playwright.expect(phone.locator("#clock-time")).not_to_have_text("0:00")
+    shot(phone, "seat")
+
+
+def test_a_move_made_by_the_ddt_appears_on_the_phone_without_a_reload(night, phone):
+    server, api, tid, slug = night
+    view = api.call("GET", f"/tournaments/{tid}")
+    mover = next(p for p in view["players"] if p["name"] == "Anna Bianchi")
+    other = 2 if mover["table"] == 1 else 1
+    # Two busts at the other table leave it two short: balancing moves one player there; the
+    # DdT moves Anna by hand instead, to an open seat of the short table.
+    for victim in [p for p in view["players"] if p["table"] == other][:2]:
+        api.call("POST", f"/tournaments/{tid}/players/{victim['id']}/bust")
+    after = api.call("GET", f"/tournaments/{tid}")
+    short = next(t for t in after["tables"] if t["number"] == other)
+    open_seat = next(s["seat"] for s in short["seats"] if s["player_id"] is None)
+
+    phone.goto(f"{server.url}/t/{slug}/p/{mover['id']}")
+    playwright.expect(phone.locator("#my-table")).to_have_text(str(mover["table"]))
+    phone.wait_for_function("() => typeof io === 'function'")
+    marker = phone.evaluate("() => (window.__noReload = 'still here')")
+    assert phone.locator("#move").is_hidden()
+
+    api.call("POST", f"/tournaments/{tid}/moves", {"player": mover["id"], "table": other, "seat": open_seat})
+
+    playwright.expect(phone.locator("#my-table")).to_have_text(str(other), timeout=10_000)
+    playwright.expect(phone.locator("#my-seat")).to_have_text(str(open_seat))
+    playwright.expect(phone.locator("#move")).to_be_visible()
+    playwright.expect(phone.locator("#move-to")).to_contain_text(f"{other}")
+    assert phone.evaluate("() => window.__noReload") == marker, "the page was not reloaded"
+    shot(phone, "moved")
+
+
+def test_the_phone_pages_weigh_under_50_kb_without_the_socket_client(night, phone):
+    server, api, tid, slug = night
+    for path in (f"/t/{slug}", f"/t/{slug}/p/1"):
+        phone.goto(server.url + path)
+        weight = phone.evaluate(
+            """() => performance.getEntriesByType('navigation')
+                .concat(performance.getEntriesByType('resource'))
+                .filter(e => !e.name.includes('socket.io'))
+                .reduce((sum, e) => sum + (e.encodedBodySize || e.transferSize || 0), 0)"""
+        )
+        assert 0 < weight < 50_000, (path, weight)
