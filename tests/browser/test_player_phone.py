@@ -171,3 +171,31 @@ def test_the_phone_pages_weigh_under_50_kb_without_the_socket_client(night, phon
                 .reduce((sum, e) => sum + (e.encodedBodySize || e.transferSize || 0), 0)"""
         )
         assert 0 < weight < 50_000, (path, weight)
+
+
+def test_a_suggested_move_applied_in_the_console_reaches_the_phone_TO_07(night, phone):
+    server, api, tid, slug = night
+    view = api.call("GET", f"/tournaments/{tid}")
+    for victim in [p for p in view["players"] if p["table"] == 2][:2]:
+        api.call("POST", f"/tournaments/{tid}/players/{victim['id']}/bust")
+    (move,) = api.call("GET", f"/tournaments/{tid}/balance")["moves"]
+
+    phone.goto(f"{server.url}/t/{slug}/p/{move['player_id']}")
+    phone.wait_for_function("() => typeof io === 'function'")
+    playwright.expect(phone.locator("#my-table")).to_have_text("1")
+
+    console = phone.context.browser.new_page(viewport={"width": 1280, "height": 900})
+    console.goto(f"{server.url}/login")
+    console.fill("#username", "ddt")
+    console.fill("#password", PASSWORD)
+    console.click("button[type=submit]")
+    console.goto(f"{server.url}/td/t/{tid}/tables")
+    playwright.expect(console.locator("#moves")).to_contain_text(move["name"])
+    console.screenshot(path=str(SHOTS / "player-console-moves.png"), full_page=False)
+    console.locator("#moves .suggestions button").first.click()
+    playwright.expect(console.locator("#balanced")).to_be_visible(timeout=10_000)
+
+    playwright.expect(phone.locator("#my-table")).to_have_text("2", timeout=10_000)
+    playwright.expect(phone.locator("#my-seat")).to_have_text(str(move["params"]["to_seat"]))
+    playwright.expect(phone.locator("#move-why")).to_contain_text("1")
+    shot(phone, "moved-by-console")

@@ -172,3 +172,18 @@ def test_an_unknown_player_or_tournament_is_a_404(client, api):
     _, slug = night(api, players=4)
     assert client.get(f"/t/{slug}/p/999").status_code == 404
     assert client.get("/t/no-such-night").status_code == 404
+
+
+def test_the_console_tables_page_shows_the_suggested_move_with_apply(ddt_client, api):
+    tid, _ = night(api)
+    bust_at(api, tid, 2, 2)
+    page = ddt_client.get(f"/td/t/{tid}/tables").get_data(as_text=True)
+    assert 'id="moves"' in page
+    assert f'data-api="/api/v1/tournaments/{tid}/moves"' in page
+    assert "seat" in page.lower() and "id=\"balanced\"" not in page
+    body = {"apply": "suggested"}
+    headers = {"X-CSRF-Token": ddt_client.csrf}
+    answer = ddt_client.post(f"/api/v1/tournaments/{tid}/moves", json=body, headers=headers)
+    assert answer.status_code == 200
+    page = ddt_client.get(f"/td/t/{tid}/tables").get_data(as_text=True)
+    assert 'id="balanced"' in page
