@@ -6,12 +6,15 @@ from __future__ import annotations
 from dataclasses import replace
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 from tournament_builders import T0, tournament
 
 from tdapp.tournament.busts import BustPlayer
 from tdapp.tournament.button import Positions
 from tdapp.tournament.ctx import Ctx
 from tdapp.tournament.errors import DomainError
+from tdapp.tournament.registration import RegisterPlayer
 from tdapp.tournament.registry import decide, replay, view
 from tdapp.tournament.seating.balance import in_play
 from tdapp.tournament.seating.rules import (
@@ -26,6 +29,7 @@ from tdapp.tournament.seating.rules import (
     SetBreakOrder,
     SetHandForHand,
     TablesBroken,
+    suggestions,
 )
 
 
@@ -199,3 +203,53 @@ def test_undo_of_a_move_puts_the_player_back():
     before = play.state
     play.do(ApplySuggested())
     assert replay(play.log[:-1]) == before
+
+
+night_step = st.one_of(
+    st.tuples(st.just("bust"), st.integers(0, 10_000)),
+    st.tuples(st.just("late"), st.integers(0, 10_000)),
+    st.tuples(st.just("move"), st.integers(0, 10_000)),
+)
+
+
+@settings(max_examples=25, deadline=None)
+@given(players=st.integers(10, 40), steps=st.lists(night_step, max_size=40))
+def test_random_nights_through_the_tournament_stay_balanced_TO_05_TO_10(players, steps):
+    """Registrations, late entries (seated by the registration rules), bust-outs, moves by hand,
+    each followed by the suggested moves applied: the tables end within the balance limit, a
+    balancing move takes the player due the big blind, and tables break in the set order."""
+    play = tournament(players=players)
+    play.do(DrawButtons())
+
+    def settle() -> None:
+        while not suggestions(play.state).empty:
+            found = suggestions(play.state)
+            order = play.state.seating.rules().order(in_play(play.state.tables))
+            event = play.do(ApplySuggested())
+            if isinstance(event, TablesBroken):
+                assert list(event.tables) == order[: len(event.tables)]
+            if isinstance(event, PlayersMoved):
+                assert [m.player_id for m in event.moves] == [m.player for m in found.moves]
+        counts = in_play(play.state.tables)
+        assert max(counts.values()) - min(counts.values()) < 2
+
+    settle()
+    for action, pick in steps:
+        seated_players = [p for seats in play.state.tables.values() for p in seats if p]
+        if action == "bust" and len(seated_players) > 2:
+            play.do(BustPlayer(seated_players[pick % len(seated_players)]))
+        elif action == "late":
+            play.do(RegisterPlayer(f"Late {pick}"))
+        elif action == "move":
+            player = seated_players[pick % len(seated_players)]
+            open_seats = [
+                (t, s)
+                for t, seats in sorted(play.state.tables.items())
+                for s, p in enumerate(seats, start=1)
+                if p is None
+            ]
+            if open_seats:
+                table, seat = open_seats[pick % len(open_seats)]
+                play.do(MovePlayer(player, table, seat))
+        settle()
+    assert replay(play.log) == play.state
