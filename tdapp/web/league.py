@@ -75,12 +75,11 @@ def secretary(league_id: int):
     unavailable = request.values.getlist("unavailable")
     error = None
     if request.method == "POST":
+        day = request.form.get("day", "")
         try:
-            day = int(request.form.get("day", ""))
-            leagues.enter_night(league_id, day, _tables_from(request.form), current_username())
-        except ValueError:
-            error = gettext("The day is missing.")
-        except DomainError as refused:
+            leagues.enter_night(league_id, int(day) if day.isdigit() else 0,
+                                _tables_from(request.form), current_username())
+        except DomainError as refused:  # a DomainError is a ValueError too: catch it by name
             error = message_of(refused)
         else:
             flash(gettext("Day %(day)s saved.", day=day), "success")
