@@ -110,7 +110,8 @@ def main() -> None:
     timings = {short: _Timings(), long: _Timings()}
     for index in range(args.samples):
         player_id = args.players - index
-        for tid, timing in timings.items():
+        # Who goes first alternates too: the first of a pair may pay for the other's leftovers.
+        for tid, timing in sorted(timings.items(), reverse=bool(index % 4 // 2)):
             if index % 2:
                 command, kept = BustPlayer(player_id), timing.busts
             else:

@@ -22,7 +22,7 @@ from datetime import datetime
 from pathlib import Path
 from typing import Any
 
-from sqlalchemy import Engine, delete, func, update
+from sqlalchemy import Engine, delete, func, insert, update
 from sqlmodel import Session, col, select
 
 from tdapp import db
@@ -121,21 +121,22 @@ class _Memory:
 _memory = _Memory()
 
 
-def _claim(session: Session, tournament_id: int) -> TournamentRecord:
-    """The tournament's row, locked for this transaction. The no-op UPDATE comes first so that
-    SQLite takes its write lock before reading (a read-then-write transaction could otherwise
-    fail when another connection wrote in between) and PostgreSQL locks the row."""
-    if not isinstance(tournament_id, int) or isinstance(tournament_id, bool):
+def _claim(session: Session, tournament_id: Any, now: datetime) -> int:
+    """Lock the tournament's row for this transaction and raise its version; returns the new
+    version. Writing first makes SQLite take its write lock before anything is read (a read-then-
+    write transaction could fail if another connection wrote in between) and PostgreSQL lock the
+    row against other processes. A refusal rolls the bump back with everything else."""
+    version = None
+    if isinstance(tournament_id, int) and not isinstance(tournament_id, bool):
+        version = session.execute(
+            update(TournamentRecord)
+            .where(col(TournamentRecord.id) == tournament_id)
+            .values(version=TournamentRecord.version + 1, updated_at=now)
+            .returning(TournamentRecord.version)
+        ).scalar_one_or_none()
+    if version is None:
         raise DomainError("UNKNOWN_TOURNAMENT", tournament_id=tournament_id)
-    session.execute(
-        update(TournamentRecord)
-        .where(col(TournamentRecord.id) == tournament_id)
-        .values(version=TournamentRecord.version)
-    )
-    record = session.get(TournamentRecord, tournament_id, populate_existing=True)
-    if record is None:
-        raise DomainError("UNKNOWN_TOURNAMENT", tournament_id=tournament_id)
-    return record
+    return version
 
 
 def _read_record(session: Session, tournament_id: Any) -> TournamentRecord:
@@ -173,13 +174,14 @@ def _event_of(row: LoggedEvent) -> Any:
     return from_record({"name": row.name, "version": row.schema_version, "payload": row.payload})
 
 
-def _load(session: Session, record: TournamentRecord) -> Loaded:
-    """This process's state if it is current, else the state rebuilt from the database."""
-    loaded = _memory.get(record.id)
-    if loaded is not None and loaded.state.version == record.version:
+def _load(session: Session, tournament_id: int, version: int) -> Loaded:
+    """This process's state if it is at the stored `version`, else the state rebuilt from the
+    database."""
+    loaded = _memory.get(tournament_id)
+    if loaded is not None and loaded.state.version == version:
         return loaded
-    seq, undone = _cursor(session, record.id)
-    state = replace(_rebuild(session, record.id, seq), version=record.version)
+    seq, undone = _cursor(session, tournament_id)
+    state = replace(_rebuild(session, tournament_id, seq), version=version)
     return Loaded(state, seq, undone)
 
 
@@ -202,8 +204,8 @@ def _append(
     session: Session, tournament_id: int, seq: int, event: Any, actor: str, now: datetime
 ) -> None:
     record = to_record(event)
-    session.add(
-        LoggedEvent(
+    session.execute(
+        insert(LoggedEvent).values(
             tournament_id=tournament_id,
             seq=seq,
             name=record["name"],
@@ -211,6 +213,7 @@ def _append(
             payload=record["payload"],
             actor=actor[:120],
             created_at=now,
+            undone=False,
         )
     )
 
@@ -241,17 +244,14 @@ def _discard_undone(session: Session, tournament_id: int, after_seq: int) -> Non
     )
 
 
-def _bump(record: TournamentRecord, now: datetime) -> int:
-    record.version += 1
-    record.updated_at = now
-    return record.version
-
-
-def _keep_name(record: TournamentRecord, state: Tournament) -> None:
+def _keep_name(session: Session, tournament_id: int, before: Tournament, after: Tournament) -> None:
     """The row's name follows the settings, so that lists need not load every tournament."""
-    name = state.settings.name.strip()
-    if record.name != name:
-        record.name = name
+    if before.settings.name != after.settings.name:
+        session.execute(
+            update(TournamentRecord)
+            .where(col(TournamentRecord.id) == tournament_id)
+            .values(name=after.settings.name.strip())
+        )
 
 
 def _remember(loaded: Loaded) -> tuple[tuple[int, Tournament], ...]:
@@ -267,16 +267,16 @@ def dispatch(tournament_id: int, command: Any, actor: str) -> Tournament:
     raises DomainError and changes nothing."""
     with _memory.lock(tournament_id):
         with db.session_scope() as session:
-            record = _claim(session, tournament_id)
-            loaded = _load(session, record)
             now = utcnow()
+            version = _claim(session, tournament_id, now)
+            loaded = _load(session, tournament_id, version - 1)
             event = decide(loaded.state, command, _ctx(now))
             if loaded.undone:
                 _discard_undone(session, tournament_id, loaded.seq)
             seq = loaded.seq + 1
             _append(session, tournament_id, seq, event, actor, now)
-            state = replace(apply(loaded.state, event), version=_bump(record, now))
-            _keep_name(record, state)
+            state = replace(apply(loaded.state, event), version=version)
+            _keep_name(session, tournament_id, loaded.state, state)
             _snapshot_if_due(session, tournament_id, seq, state)
         _memory.put(tournament_id, Loaded(state, seq, 0, _remember(loaded)))
     bus.publish(bus.Change(tournament_id, state.version, event_name(event)))
@@ -287,22 +287,22 @@ def undo(tournament_id: int, actor: str) -> Tournament:
     """Take back the last active event (never the set-up that created the tournament)."""
     with _memory.lock(tournament_id):
         with db.session_scope() as session:
-            record = _claim(session, tournament_id)
-            loaded = _load(session, record)
+            now = utcnow()
+            version = _claim(session, tournament_id, now)
+            loaded = _load(session, tournament_id, version - 1)
             if loaded.seq <= 1:
                 raise DomainError("NOTHING_TO_UNDO")
             row = _event_row(session, tournament_id, loaded.seq)
             row.undone = True
             row.undone_by = actor[:120]
-            row.undone_at = utcnow()
-            _bump(record, row.undone_at)
+            row.undone_at = now
             history = loaded.history
             if history and history[-1][0] == loaded.seq - 1:
                 previous, history = history[-1][1], history[:-1]
             else:
                 previous, history = _rebuild(session, tournament_id, loaded.seq - 1), ()
-            state = replace(previous, version=record.version)
-            _keep_name(record, state)
+            state = replace(previous, version=version)
+            _keep_name(session, tournament_id, loaded.state, state)
         _memory.put(tournament_id, Loaded(state, loaded.seq - 1, loaded.undone + 1, history))
     bus.publish(bus.Change(tournament_id, state.version, row.name, "undone"))
     return state
@@ -312,16 +312,16 @@ def redo(tournament_id: int, actor: str) -> Tournament:
     """Apply again the first undone event, as it was decided (same seat, same place, same time)."""
     with _memory.lock(tournament_id):
         with db.session_scope() as session:
-            record = _claim(session, tournament_id)
-            loaded = _load(session, record)
+            version = _claim(session, tournament_id, utcnow())
+            loaded = _load(session, tournament_id, version - 1)
             if not loaded.undone:
                 raise DomainError("NOTHING_TO_REDO")
             row = _event_row(session, tournament_id, loaded.seq + 1)
             row.undone = False
             row.undone_by = None
             row.undone_at = None
-            state = replace(apply(loaded.state, _event_of(row)), version=_bump(record, utcnow()))
-            _keep_name(record, state)
+            state = replace(apply(loaded.state, _event_of(row)), version=version)
+            _keep_name(session, tournament_id, loaded.state, state)
         history = _remember(loaded)
         _memory.put(tournament_id, Loaded(state, loaded.seq + 1, loaded.undone - 1, history))
     bus.publish(bus.Change(tournament_id, state.version, row.name, "redone"))
@@ -336,16 +336,27 @@ def _event_row(session: Session, tournament_id: int, seq: int) -> LoggedEvent:
     ).one()
 
 
+def _stored_version(tournament_id: Any) -> int:
+    """The version in the database, by a plain query: every read of a view asks it, so it skips
+    the ORM's bookkeeping."""
+    if isinstance(tournament_id, int) and not isinstance(tournament_id, bool):
+        with db.engine().connect() as connection:
+            version = connection.execute(
+                select(TournamentRecord.version).where(TournamentRecord.id == tournament_id)
+            ).scalar_one_or_none()
+        if version is not None:
+            return version
+    raise DomainError("UNKNOWN_TOURNAMENT", tournament_id=tournament_id)
+
+
 def current(tournament_id: int) -> Tournament:
     """The tournament's state now, rebuilt first if another process wrote since this one read."""
-    with db.session_scope() as session:
-        record = _read_record(session, tournament_id)
-        loaded = _memory.get(record.id)
-        if loaded is not None and loaded.state.version == record.version:
-            return loaded.state
+    loaded = _memory.get(tournament_id) if isinstance(tournament_id, int) else None
+    if loaded is not None and loaded.state.version == _stored_version(tournament_id):
+        return loaded.state
     with _memory.lock(tournament_id), db.session_scope() as session:
         record = _read_record(session, tournament_id)
-        loaded = _load(session, record)
+        loaded = _load(session, record.id, record.version)
         _memory.put(record.id, loaded)
         return loaded.state
 
@@ -418,11 +429,20 @@ def tournament_id_for_slug(slug: str) -> int:
 
 
 def summary(tournament_id: int) -> TournamentSummary:
-    with db.session_scope() as session:
-        record = _read_record(session, tournament_id)
-        return TournamentSummary(
-            record.id, record.slug, record.name, record.version, record.created_at
-        )
+    if isinstance(tournament_id, int) and not isinstance(tournament_id, bool):
+        with db.engine().connect() as connection:
+            row = connection.execute(
+                select(
+                    TournamentRecord.id,
+                    TournamentRecord.slug,
+                    TournamentRecord.name,
+                    TournamentRecord.version,
+                    TournamentRecord.created_at,
+                ).where(TournamentRecord.id == tournament_id)
+            ).one_or_none()
+        if row is not None:
+            return TournamentSummary(*row)
+    raise DomainError("UNKNOWN_TOURNAMENT", tournament_id=tournament_id)
 
 
 def list_tournaments() -> list[TournamentSummary]:
