@@ -1,11 +1,19 @@
-"""The dashboard: the night at a glance (players left, average stack, prize pool, warnings)."""
+"""The dashboard: the night at a glance (players left, average stack, prize pool, warnings) and
+the last few actions."""
 
 from __future__ import annotations
 
+from tdapp.services import journal
 from tdapp.web.td import bp
-from tdapp.web.td.console import render
+from tdapp.web.td.console import render, said
+
+RECENT = 8
 
 
 @bp.get("/t/<int:tid>")
 def dashboard(tid: int):
-    return render("td/dashboard.html", tid)
+    recent = [
+        {"entry": entry, "text": said({"code": entry.code, "params": entry.params})}
+        for entry in journal.entries(tid)[:RECENT]
+    ]
+    return render("td/dashboard.html", tid, recent=recent)

@@ -4,17 +4,21 @@ chip count, re-entry or unregistration. Every click is one command, and undo tak
 from __future__ import annotations
 
 from collections.abc import Callable
+from datetime import datetime
 from typing import Any
 
 from flask import request
 from flask_babel import gettext
 
+from tdapp.models import utcnow
 from tdapp.services import roster, tournaments
 from tdapp.tournament.busts import BustPlayer
 from tdapp.tournament.chips import SetChips
+from tdapp.tournament.levels import until_end_of_level
 from tdapp.tournament.presence import SetAbsent
-from tdapp.tournament.purchases import AddOn, Rebuy
+from tdapp.tournament.purchases import AddOn, Rebuy, add_on_open
 from tdapp.tournament.registration import ReEnterPlayer, RegisterPlayer, UnregisterPlayer
+from tdapp.tournament.state import Tournament
 from tdapp.web.td import bp
 from tdapp.web.td.console import act, render
 from tdapp.web.td.forms import FormError, optional_whole, text, whole
@@ -48,7 +52,22 @@ def _done(action: str, name: str) -> str:
 
 @bp.get("/t/<int:tid>/players")
 def players(tid: int):
-    return render("td/players.html", tid, members=roster.members(), order=_in_play_first)
+    offers = _offers(tournaments.current(tid), utcnow())
+    return render(
+        "td/players.html", tid, members=roster.members(), order=_in_play_first, offers=offers
+    )
+
+
+def _offers(state: Tournament, now: datetime) -> dict[str, Any]:
+    """Which purchases are on offer now, so that a row shows only the buttons that can work."""
+    rebuy, re_entry = state.settings.rebuy, state.settings.re_entry
+    return {
+        "rebuy": rebuy is not None and until_end_of_level(state, now, rebuy.until_level),
+        "rebuy_max_stack": rebuy.max_stack if rebuy else 0,
+        "rebuy_max": rebuy.max_per_player if rebuy else None,
+        "add_on": add_on_open(state, now),
+        "re_entry": re_entry is not None and until_end_of_level(state, now, re_entry.until_level),
+    }
 
 
 def _in_play_first(rows: list[dict[str, Any]]) -> list[dict[str, Any]]:

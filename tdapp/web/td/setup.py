@@ -182,16 +182,36 @@ def _structure(form: Mapping[str, str]) -> Structure:
 
 
 def _option_labels() -> tuple[dict[str, str], dict[str, str]]:
-    """Names of the rule options and their choices (an option added later shows its key)."""
+    """Names of the rule options and their choices, with the rule each one reads (RULES.md);
+    an option added later shows its key until it is named here."""
     options = {
         "stack_cap": gettext("Stack range (HE-01)"),
         "hand_for_hand_busts": gettext("Busts in one hand-for-hand hand (TO-15)"),
+        "button": gettext("Button (HE-05, HE-06)"),
+        "decision_limit": gettext("Decision time runs out (HE-23, HE-24)"),
+        "out_of_turn": gettext("Action out of turn (HE-21, HE-22)"),
+        "absent_hand": gettext("Absent player's hand (HE-25, HE-27)"),
+        "river_fold": gettext("Fold on an unbet river (HE-28)"),
+        "min_raise": gettext("Minimum raise (HE-13)"),
+        "time_bank": gettext("Time extensions per player"),
     }
     choices = {
         "stack_cap:start": gettext("5,000-9,000 for the starting stack (club)"),
         "stack_cap:total": gettext("no stack over 9,000, rebuys included [U]"),
         "hand_for_hand_busts:club": gettext("ordered by starting stack (club)"),
         "hand_for_hand_busts:tda": gettext("share the places of that hand (TDA)"),
+        "button:dead": gettext("dead button"),
+        "button:moving": gettext("moving button"),
+        "decision_limit:club": gettext("no more raises (club)"),
+        "decision_limit:tda": gettext("hand dead or checked (TDA)"),
+        "out_of_turn:club": gettext("binding (club)"),
+        "out_of_turn:tda": gettext("backs up, binding if unchanged (TDA)"),
+        "absent_hand:club": gettext("dealt in, checks or folds (club)"),
+        "absent_hand:tda": gettext("hand killed (TDA)"),
+        "river_fold:club": gettext("refused, a check (club)"),
+        "river_fold:tda": gettext("the fold stands (TDA)"),
+        "min_raise:tda": gettext("largest bet or raise (TDA)"),
+        "min_raise:literal": gettext("one big blind (seed 003 literally)"),
     }
     return options, choices
 
