@@ -1,0 +1,91 @@
+"""The league's public pages on a phone (360x640) in a real Chromium against a real server:
+the standings fit the screen with every member, and a night's page lists its tables.
+
+Screenshots go to shots/ at the repository root (league-*.png)."""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+import urllib.request
+from pathlib import Path
+
+import pytest
+
+playwright = pytest.importorskip("playwright.sync_api")
+
+pytestmark = pytest.mark.browser
+
+ROOT = Path(__file__).resolve().parents[2]
+SHOTS = ROOT / "shots"
+SEASON = json.loads((Path(__file__).parent / "season_2024.json").read_text())
+PASSWORD = "correct horse battery"
+ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking",
+        "--disable-component-update", "--disable-sync", "--no-first-run"]
+
+
+def call(url: str, path: str, body: dict, token: str | None = None) -> dict:
+    headers = {"Content-Type": "application/json"}
+    if token:
+        headers["Authorization"] = f"Bearer {token}"
+    request = urllib.request.Request(url + "/api/v1" + path, data=json.dumps(body).encode(),
+                                     headers=headers, method="POST")
+    with urllib.request.urlopen(request, timeout=20) as answer:
+        return json.loads(answer.read())
+
+
+@pytest.fixture
+def season(start_server, tmp_path):
+    """A running server with a league whose first 20 nights are entered."""
+    database_url = f"sqlite:///{tmp_path / 'league.sqlite3'}"
+    env = dict(os.environ, DATABASE_URL=database_url)
+    for command in (["db", "upgrade"], ["create-user", "ddt", "--password", PASSWORD]):
+        subprocess.run([sys.executable, "-m", "tdapp.cli", *command], cwd=ROOT, env=env,
+                       check=True, capture_output=True)
+    server = start_server(database_url)
+    token = call(server.url, "/auth/token", {"username": "ddt", "password": PASSWORD})["token"]
+    league_id = call(server.url, "/leagues", {"name": "Club del Lunedì 2024/25",
+                                              "members": SEASON["members"]}, token)["id"]
+    for record in SEASON["nights"][:20]:
+        tables = [{"name": t["name"], "chips": t["chips"], "poste": t["poste"]}
+                  for t in record["tables"]]
+        call(server.url, f"/leagues/{league_id}/nights", {"day": record["day"], "tables": tables},
+             token)
+    return server, league_id
+
+
+@pytest.fixture
+def phone():
+    with playwright.sync_playwright() as driver:
+        browser = driver.chromium.launch(executable_path="/usr/bin/chromium", args=ARGS)
+        context = browser.new_context(viewport={"width": 360, "height": 640},
+                                      device_scale_factor=2, is_mobile=True, has_touch=True)
+        yield context.new_page()
+        browser.close()
+
+
+def shot(page, name: str) -> None:
+    SHOTS.mkdir(exist_ok=True)
+    page.screenshot(path=str(SHOTS / f"league-{name}.png"), full_page=True)
+
+
+def test_standings_on_a_phone_fit_the_screen_in_order_LG_04(season, phone):
+    server, league_id = season
+    phone.goto(f"{server.url}/leagues/{league_id}")
+    rows = phone.locator("#standings tbody tr")
+    playwright.expect(rows).to_have_count(12)
+    names = [rows.nth(i).locator("td.name").inner_text().strip() for i in range(12)]
+    assert names == [line[0] for line in SEASON["standings_after_20"]]
+    assert phone.evaluate("document.documentElement.scrollWidth") <= 360
+    shot(phone, "standings-phone")
+
+
+def test_a_night_page_on_a_phone_lists_both_tables(season, phone):
+    server, league_id = season
+    phone.goto(f"{server.url}/leagues/{league_id}")
+    phone.locator("ol.nights a").first.click()
+    playwright.expect(phone.locator("section.night-table")).to_have_count(2)
+    assert phone.evaluate("document.documentElement.scrollWidth") <= 360
+    shot(phone, "night-phone")
