@@ -45,43 +45,74 @@ class Display:
                 return shown
 
     def close(self) -> None:
-        self.client.disconnect()
+        self.client.shutdown()  # unlike disconnect(), does not wait seconds for the server
 
 
 def post(url: str, body: dict | None = None, token: str | None = None) -> dict[str, Any]:
-    request = urllib.request.Request(
-        url, data=json.dumps(body or {}).encode(), method="POST",
-        headers={"Content-Type": "application/json"} | ({"Authorization": f"Bearer {token}"} if token else {}),
-    )
+    headers = {"Content-Type": "application/json"}
+    if token:
+        headers["Authorization"] = f"Bearer {token}"
+    data = json.dumps(body or {}).encode()
+    request = urllib.request.Request(url, data=data, method="POST", headers=headers)
     with urllib.request.urlopen(request, timeout=10) as answer:
         return json.loads(answer.read())
 
 
-@pytest.fixture
-def night(tmp_path, start_server):
+class Night:
     """A server on its own SQLite file, with a DdT account, a tournament and the DdT's token."""
-    from tdapp.services import accounts, tournaments
+
+    def __init__(self, database_url: str, start_server, settings) -> None:
+        from tdapp.services import accounts, tournaments
+
+        create_app({"DATABASE_URL": database_url, "SCHEDULER": False})
+        accounts.create_user(*DDT)
+        created = tournaments.create_tournament(settings, "test")
+        self.id, self.slug = created.id, created.slug
+        self.database_url, self.start_server = database_url, start_server
+        self.displays: list[Display] = []
+        self.start()
+
+    def start(self) -> None:
+        self.server = self.start_server(self.database_url)
+        login = {"username": DDT[0], "password": DDT[1]}
+        self.token = post(f"{self.server.url}/api/v1/auth/token", login)["token"]
+
+    def clock(self, action: str, **fields: Any) -> dict[str, Any]:
+        url = f"{self.server.url}/api/v1/tournaments/{self.id}/clock"
+        return post(url, {"action": action, **fields}, self.token)
+
+    def undo(self) -> dict[str, Any]:
+        return post(f"{self.server.url}/api/v1/tournaments/{self.id}/undo", token=self.token)
+
+    def display(self) -> Display:
+        self.displays.append(Display(self.server.url, self.slug))
+        return self.displays[-1]
+
+    def close(self) -> None:
+        for shown in self.displays:
+            if shown.client.connected:
+                shown.close()
+
+
+@pytest.fixture
+def open_night(tmp_path, start_server):
     from tdapp.tournament.settings import Settings
 
-    sqlite_url = f"sqlite:///{tmp_path / 'night.sqlite3'}"
-    create_app({"DATABASE_URL": sqlite_url, "SCHEDULER": False})
-    accounts.create_user(*DDT)
-    created = tournaments.create_tournament(Settings(name="Lunedì sera"), "test")
-    server = start_server(sqlite_url)
-    token = post(f"{server.url}/api/v1/auth/token", {"username": DDT[0], "password": DDT[1]})["token"]
+    nights: list[Night] = []
 
-    def clock(action: str, **fields: Any) -> dict[str, Any]:
-        return post(f"{server.url}/api/v1/tournaments/{created.id}/clock", {"action": action, **fields}, token)
+    def open_(settings: Settings | None = None) -> Night:
+        url = f"sqlite:///{tmp_path / f'night{len(nights)}.sqlite3'}"
+        nights.append(Night(url, start_server, settings or Settings(name="Lunedì sera")))
+        return nights[-1]
 
-    displays: list[Display] = []
+    yield open_
+    for night in nights:
+        night.close()
 
-    def display() -> Display:
-        displays.append(Display(server.url, created.slug))
-        return displays[-1]
 
-    yield type("Night", (), {"server": server, "id": created.id, "token": token, "clock": staticmethod(clock), "display": staticmethod(display)})
-    for shown in displays:
-        shown.close()
+@pytest.fixture
+def night(open_night) -> Night:
+    return open_night()
 
 
 def test_a_joining_display_gets_the_whole_public_view(night):
@@ -118,7 +149,7 @@ def test_an_undo_reaches_every_display(night):
     paused = night.clock("pause")
     for shown in displays:
         shown.wait_for(lambda v: v["version"] == paused["version"])
-    post(f"{night.server.url}/api/v1/tournaments/{night.id}/undo", token=night.token)
+    night.undo()
     for shown in displays:
         undone = shown.wait_for(lambda v: v["version"] == paused["version"] + 1)
         assert undone["clock"]["running"]
@@ -144,3 +175,28 @@ def test_a_join_for_an_unknown_tournament_is_refused_with_a_code(night):
         assert errors.get(timeout=5)["code"] == "BAD_JOIN"
     finally:
         client.disconnect()
+
+
+def test_a_server_killed_while_the_clock_runs_restarts_on_the_right_level_and_time(open_night):
+    from tdapp.tournament.settings import Settings
+    from tdapp.tournament.structure import Level, Structure
+
+    short = Structure((Level(25, 50, 3), Level(50, 100, 3), Level(75, 150, 12), Level(100, 200, 1200)))
+    night = open_night(Settings(name="Blackout", structure=short))
+    started = night.clock("start")["clock"]
+    level_one_ends = started["ends_at"]
+    night.server.kill()  # SIGKILL: no goodbye, as a power cut does it
+    # Down across the ends of levels 1 and 2; nobody is there to count them.
+    time.sleep(max(0.0, (level_one_ends + 4_000) / 1000 - time.time()))
+    night.start()
+    display = night.display()
+    shown = display.wait_for(lambda v: True)["clock"]
+    received_at = time.time() * 1000
+    level_three_ends = level_one_ends + 3_000 + 12_000
+    assert (shown["level"], shown["running"]) == (3, True)
+    assert shown["ends_at"] == level_three_ends
+    assert abs(shown["remaining_ms"] - (level_three_ends - received_at)) < 1_000
+    # The scheduler rebuilt its job from the database: level 4 arrives on time, with its cue.
+    changed = display.wait_for(lambda v: v.get("cue") == "level", timeout=20)
+    assert changed["clock"]["level"] == 4
+    assert abs(time.time() * 1000 - level_three_ends) < 1_000
