@@ -89,6 +89,7 @@
           .join("")
       : "";
     if (!has) show(L.no_hand);
+    tick();
   }
 
   function renderSeats() {
@@ -111,7 +112,7 @@
       card.innerHTML =
         `<div class="num">${s.seat}</div><div class="name"></div>` +
         `<div class="stack">${fmt(s.stack)}</div>` +
-        `<div class="bet">${s.bet ? L.bet + " " + fmt(s.bet) : ""}${s.won ? " · " + L.won + " " + fmt(s.won) : ""}</div>` +
+        `<div class="front">${s.bet ? L.bet + " " + fmt(s.bet) : ""}${s.won ? " · " + L.won + " " + fmt(s.won) : ""}</div>` +
         `<div class="tags">${tags.join(" · ")}</div>`;
       card.querySelector(".name").textContent = s.name;
       card.dataset.seat = s.seat;
@@ -285,4 +286,5 @@
   load();
   connect();
   setInterval(tick, 250);
+  root.dataset.ready = "1";
 })();

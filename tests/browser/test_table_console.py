@@ -1,0 +1,177 @@
+"""The table console in a real Chromium at 768x1024 against a real server (issue 6): open it
+with the table's PIN, start a hand, play it to a three-way all-in, pay the pots by tapping the
+winners, and see the new stacks on a player's phone page.
+
+Screenshots go to shots/ at the repository root (table-*.png)."""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+import subprocess
+import sys
+import time
+import urllib.request
+from pathlib import Path
+
+import pytest
+
+playwright = pytest.importorskip("playwright.sync_api")
+
+pytestmark = pytest.mark.browser
+
+ROOT = Path(__file__).resolve().parents[2]
+SHOTS = ROOT / "shots"
+CHROMIUM = "/usr/bin/chromium"
+ARGS = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--no-first-run",
+]
+PASSWORD = "correct horse battery"
+
+
+class Api:
+    def __init__(self, url: str, token: str) -> None:
+        self.url = url
+        self.token = token
+
+    def call(self, method: str, path: str, body: dict | None = None) -> dict:
+        request = urllib.request.Request(
+            self.url + "/api/v1" + path,
+            method=method,
+            data=None if method == "GET" else json.dumps(body or {}).encode(),
+            headers={"Content-Type": "application/json", "Authorization": f"Bearer {self.token}"},
+        )
+        with urllib.request.urlopen(request, timeout=20) as answer:
+            return json.loads(answer.read())
+
+
+def token_for(url: str) -> str:
+    request = urllib.request.Request(
+        url + "/api/v1/auth/token",
+        data=json.dumps({"username": "ddt", "password": PASSWORD}).encode(),
+        headers={"Content-Type": "application/json"},
+    )
+    with urllib.request.urlopen(request, timeout=20) as answer:
+        return json.loads(answer.read())["token"]
+
+
+@pytest.fixture
+def night(start_server, tmp_path):
+    """A running server with four players at one table: stacks 1,000, 2,500, 5,000 and 5,000."""
+    database_url = f"sqlite:///{tmp_path / 'table.sqlite3'}"
+    env = dict(os.environ, DATABASE_URL=database_url)
+    for command in (["db", "upgrade"], ["create-user", "ddt", "--password", PASSWORD]):
+        subprocess.run(
+            [sys.executable, "-m", "tdapp.cli", *command],
+            cwd=ROOT,
+            env=env,
+            check=True,
+            capture_output=True,
+        )
+    server = start_server(database_url)
+    api = Api(server.url, token_for(server.url))
+    created = api.call(
+        "POST",
+        "/tournaments",
+        {
+            "name": "Console night",
+            "starting_stack": 5000,
+            "buy_in": 2000,
+            "seats_per_table": 9,
+            "levels": [{"small_blind": 25, "big_blind": 50, "ante": 0, "seconds": 1200}],
+        },
+    )
+    tid = created["id"]
+    for name in ("Anna Bianchi", "Marco Esposito", "Giulia Neri", "Luca Verdi"):
+        api.call("POST", f"/tournaments/{tid}/players", {"name": name})
+    view = api.call("POST", f"/tournaments/{tid}/seats/draw")
+    ids = [p["id"] for p in view["players"]]
+    counts = [
+        {"player": pid, "stack": s} for pid, s in zip(ids, (1000, 2500, 5000, 5000), strict=True)
+    ]
+    api.call("POST", f"/tournaments/{tid}/chips", {"counts": counts})
+    table = view["players"][0]["table"]
+    return server, api, tid, created["slug"], table
+
+
+@pytest.fixture
+def browser():
+    with playwright.sync_playwright() as driver:
+        launched = driver.chromium.launch(executable_path=CHROMIUM, args=ARGS)
+        yield launched
+        launched.close()
+
+
+def changed(api: Api, base: str, version: int) -> dict:
+    """The hand once the console's tap has reached the server (its version moved)."""
+    for _ in range(200):
+        answer = api.call("GET", base + "/hand")
+        if answer["version"] > version:
+            return answer["hand"]
+        time.sleep(0.05)
+    raise AssertionError("the console's tap never reached the server")
+
+
+def shot(page, name: str) -> None:
+    SHOTS.mkdir(exist_ok=True)
+    page.screenshot(path=str(SHOTS / f"table-{name}.png"), full_page=True)
+
+
+def test_a_hand_to_a_three_way_all_in_paid_from_the_console(night, browser):
+    server, api, tid, slug, table = night
+    access = api.call("GET", f"/tournaments/{tid}/tables/{table}/access")
+    tablet = browser.new_page(viewport={"width": 768, "height": 1024})
+    tablet.goto(access["url"])
+    shot(tablet, "pin")
+    tablet.fill("#pin", access["pin"])
+    tablet.click("button[type=submit]")
+    tablet.wait_for_selector("#console[data-ready]")
+    tablet.click("#start")
+    base = f"/tournaments/{tid}/tables/{table}"
+    playwright.expect(tablet.locator("#turn")).to_contain_text(re.compile(r": \d+ · "))
+    answer = api.call("GET", base + "/hand")
+    hand, version = answer["hand"], answer["version"]
+    stacks = {s["seat"]: s["stack"] + s["committed"] for s in hand["seats"]}
+    big_stacks = sorted(seat for seat, chips in stacks.items() if chips == 5000)
+    folder = big_stacks[0]
+    playwright.expect(tablet.locator(".countdown")).to_have_text(re.compile(r"^(1\d|20)$"))
+    shot(tablet, "start")
+    while hand["legal"]:
+        seat = hand["legal"]["seat"]
+        playwright.expect(tablet.locator("#turn")).to_contain_text(f": {seat} · ")
+        if seat == folder and "fold" in hand["legal"]["actions"]:
+            tablet.click("#fold")
+        elif "all_in" in hand["legal"]["actions"]:
+            tablet.click("#allin")
+        else:
+            tablet.click("#call")
+        hand = changed(api, base, version)
+        version = api.call("GET", base + "/hand")["version"]
+    contested = [p for p in hand["pots"] if not p["returned"]]
+    assert len(contested) == 2 and len(contested[0]["eligible"]) == 3  # three-way all-in
+    playwright.expect(tablet.locator("#showdown")).to_be_visible()
+    shot(tablet, "showdown")
+    short = min(contested[0]["eligible"], key=lambda s: stacks[s])
+    middle = min(contested[1]["eligible"], key=lambda s: stacks[s])
+    tablet.click(f".pick[data-pot='0'][data-seat='{short}']")
+    tablet.click(f".pick[data-pot='1'][data-seat='{middle}']")
+    tablet.click("#pay")
+    playwright.expect(tablet.locator("#result")).to_be_visible()
+    shot(tablet, "paid")
+    paid = api.call("GET", base + "/hand")["hand"]
+    won = {s["seat"]: s["stack"] for s in paid["seats"]}
+    assert won[short] == contested[0]["amount"]
+    assert won[middle] == contested[1]["amount"]
+    winner = next(s for s in paid["seats"] if s["seat"] == middle)
+
+    phone = browser.new_page(viewport={"width": 360, "height": 640})
+    phone.goto(f"{server.url}/t/{slug}/p/{winner['player_id']}")
+    digits = re.sub(r"\D", "", phone.locator("#my-stack").inner_text())
+    assert int(digits) == won[middle]
+    phone.screenshot(path=str(SHOTS / "table-phone-stack.png"), full_page=True)
