@@ -2,6 +2,7 @@
 
 import pytest
 
+from tdapp.engine.draw.false_opening import false_opening
 from tdapp.engine.draw.hand import DrawHand, Phase
 from tdapp.engine.draw.opening import Level
 from tdapp.engine.errors import IllegalAction
@@ -148,7 +149,7 @@ def test_opener_who_mucks_unshown_when_another_wins_refunds_the_initial_pot_IT_1
 
 def test_false_opening_announced_before_anyone_entered_takes_the_stake_back_IT_17a():
     hand = deal({}).act(1, "check").act(2, "bet", 10, confirmed=True).act(3, "fold")
-    back = hand.false_opening()
+    back = false_opening(hand)
     assert back.opener is None and back.round.current_bet == 0
     assert back.stacks == hand.stacks and back.round.stacks[2] == 198
     assert back.to_act == 3 and back.passed == {1, 2}
@@ -158,8 +159,8 @@ def test_false_opening_announced_before_anyone_entered_takes_the_stake_back_IT_1
 def test_false_opening_after_others_entered_an_entrant_with_openers_takes_over_IT_17b():
     hand = deal({}).act(1, "bet", 10, confirmed=True).act(2, "call").act(3, "call")
     with pytest.raises(IllegalAction, match="only a player who entered"):
-        hand.false_opening(new_opener=4)
-    taken = hand.false_opening(new_opener=3)
+        false_opening(hand, new_opener=4)
+    taken = false_opening(hand, new_opener=3)
     assert taken.opener == 3
     assert taken.must_stay == {1, 2}
     taken = taken.act(4, "raise", 50).act(5, "fold")
@@ -169,7 +170,7 @@ def test_false_opening_after_others_entered_an_entrant_with_openers_takes_over_I
 
 def test_false_opening_after_others_entered_with_no_openers_returns_every_stake_IT_17b():
     hand = deal({}).act(1, "bet", 10, confirmed=True).act(2, "call").act(3, "call")
-    void = hand.false_opening()
+    void = false_opening(hand)
     assert void.outcome.kind == "void" and void.outcome.carry == (10,)
     assert void.payoffs() == {s: -2 for s in (1, 2, 3, 4, 5)}
 
@@ -178,12 +179,12 @@ def test_false_opening_raise_makes_all_fold_raiser_with_openers_keeps_it_valid_I
     hand = deal({}).act(1, "bet", 10, confirmed=True).act(2, "raise", 30).act(3, "fold")
     hand = hand.act(4, "fold").act(5, "fold").act(1, "fold")
     assert hand.outcome.won == {2: 50}
-    assert hand.false_opening(raiser_has_openers=True) == hand
+    assert false_opening(hand, raiser_has_openers=True) == hand
 
 
 def test_false_opening_raiser_without_openers_wins_and_false_opener_refunds_IT_17c():
     hand = deal({}).act(1, "bet", 10, confirmed=True).act(2, "raise", 30).act(3, "fold")
-    hand = hand.act(4, "fold").act(5, "fold").act(1, "fold").false_opening()
+    hand = false_opening(hand.act(4, "fold").act(5, "fold").act(1, "fold"))
     assert hand.outcome.won == {2: 50}
     assert hand.outcome.carry == (10,)
     assert hand.payoffs()[1] == -2 - 10 - 10
@@ -192,7 +193,7 @@ def test_false_opening_raiser_without_openers_wins_and_false_opener_refunds_IT_1
 def test_false_opening_raiser_who_had_passed_wins_and_false_opener_refunds_IT_17c():
     hand = deal({}).act(1, "check").act(2, "bet", 10, confirmed=True).act(3, "fold")
     hand = hand.act(4, "fold").act(5, "fold").act(1, "raise", 30).act(2, "fold")
-    hand = hand.false_opening(raiser_has_openers=True)  # passed: can never validate it
+    hand = false_opening(hand, raiser_has_openers=True)  # passed: can never validate it
     assert hand.outcome.won == {1: 50} and hand.outcome.carry == (10,)
 
 
@@ -200,7 +201,7 @@ def test_false_opener_who_reraised_and_won_uncontested_cannot_win_IT_17d():
     hand = deal({}).act(1, "bet", 10, confirmed=True).act(2, "raise", 30).act(3, "fold")
     hand = hand.act(4, "fold").act(5, "fold").act(1, "raise", 80).act(2, "fold")
     assert hand.outcome.won == {1: 10 + 30 + 80}
-    void = hand.false_opening()
+    void = false_opening(hand)
     assert void.outcome.kind == "void"
     assert void.payoffs() == {s: -2 for s in (1, 2, 3, 4, 5)}
 
@@ -225,3 +226,22 @@ def test_a_bet_above_a_players_chips_the_excess_goes_back_to_the_bettor_IT_23():
     hand = servito(hand).act(1, "bet", 45).act(2, "all_in").showdown()
     assert hand.outcome.won == {1: 15 + 30 + 80 + 5}
     assert hand.payoffs() == {1: 65, 2: -60, 3: -5}
+
+
+def test_a_four_card_change_can_take_the_fourth_after_everyone_else_IT_12():
+    hand = opened(deal(four_in_two=True), callers=(2,))
+    stub = hand.stub
+    hand = hand.draw(1, "Jc 7s 8d 9h")
+    assert len(hand.cards[1]) == 4 and hand.cards[1][1:] == stub[:3]
+    hand = hand.draw(2, "8h")
+    assert hand.cards[2][-1] == stub[3]
+    assert hand.cards[1][-1] == stub[4] and hand.phase is Phase.SECOND_ROUND
+
+
+def test_the_dealers_right_cuts_and_an_absent_player_loses_the_hand_IT_03():
+    hand = DrawHand.deal([1, 2, 3, 4, 5], 5, {s: 100 for s in range(1, 6)}, 2)
+    assert hand.cutter == 4
+    away = DrawHand.deal([1, 2, 3, 4, 5], 5, {s: 100 for s in range(1, 6)}, 2, absent={4})
+    assert away.cutter == 3
+    assert away.order == (1, 2, 3, 5) and away.stacks[4] == 100 and away.middle == 8
+    assert away.lowest_rank == 6  # the deck still follows the five at the table

@@ -8,6 +8,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from tdapp.engine.draw.false_opening import false_opening
 from tdapp.engine.draw.hand import Phase
 from tdapp.engine.draw.opening import Level
 from tdapp.engine.draw.table import DrawTable
@@ -89,7 +90,7 @@ def test_a_false_opener_caught_after_a_raise_refunds_the_initial_pot_IT_17():
     hand = hand.act(4, "fold").act(5, "fold").act(1, "fold").act(2, "fold")
     assert hand.outcome.won == {3: 10 + 10 + 10 + 40}
     # seat 3 cannot show openers either: the pot stays his, seat 1 refunds the initial pot
-    hand = hand.false_opening(raiser_has_openers=False)
+    hand = false_opening(hand, raiser_has_openers=False)
     t = t.settle(hand)
     assert t.stacks[1] == 300 - 2 - 10 - 10
     assert t.stacks[3] == 300 - 2 - 40 + 70

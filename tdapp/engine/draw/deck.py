@@ -1,9 +1,12 @@
-"""Which deck a table of Italian draw plays with (IT-01, IT-02)."""
+"""Which deck a table of Italian draw plays with (IT-01, IT-02), and the five cards each."""
 
 from __future__ import annotations
 
+import random
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
+from tdapp.engine.cards import Card, Deck, parse_cards
 from tdapp.engine.errors import IllegalAction
 
 
@@ -30,3 +33,31 @@ def deck_for(players: int, *, rule_of_eleven: bool = False) -> DeckRule:
     if players <= 4:
         return DeckRule(7)
     return DeckRule(6, col_salto=players == 6)
+
+
+def deal_cards(
+    order: Sequence[int], lowest_rank: int, rng: random.Random | None,
+    cards: Mapping[int, Sequence[Card] | str] | None,
+) -> tuple[dict[int, tuple[Card, ...]] | None, tuple[Card, ...]]:
+    """Each seat's five cards and the stub: shuffled and dealt one at a time clockwise with
+    `rng` (IT-03), or entered as `cards`; with neither the deck is physical (None, no stub)."""
+    if rng is not None and cards is not None:
+        raise IllegalAction("either the engine deals (rng) or the cards are entered, not both")
+    if rng is not None:
+        deck = Deck(lowest_rank)
+        deck.shuffle(rng)
+        dealt: dict[int, list[Card]] = {s: [] for s in order}
+        for _ in range(5):  # one card at a time, clockwise (IT-03)
+            for seat in order:
+                dealt[seat] += deck.deal()
+        return {s: tuple(c) for s, c in dealt.items()}, tuple(deck.cards)
+    if cards is None:
+        return None, ()
+    entered = {s: tuple(parse_cards(c) if isinstance(c, str) else c) for s, c in cards.items()}
+    if set(entered) != set(order) or any(len(c) != 5 for c in entered.values()):
+        raise IllegalAction("enter five cards for every seat dealt in")
+    every = [c for hand in entered.values() for c in hand]
+    if len(set(every)) != len(every) or min(c.value for c in every) < lowest_rank:
+        raise IllegalAction(f"the cards repeat or are not in the {lowest_rank}-to-ace deck")
+    stub = tuple(c for c in Deck(lowest_rank).cards if c not in set(every))
+    return entered, stub

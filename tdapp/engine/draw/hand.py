@@ -13,13 +13,13 @@ names the winner. Betting is pot-limit with the pot counted as everything in the
 from __future__ import annotations
 
 import random
-from collections.abc import Mapping, Sequence
+from collections.abc import Collection, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from enum import StrEnum
 
 from tdapp.engine.betting import Action, BettingRound, PotLimit
-from tdapp.engine.cards import Card, Deck, parse_cards
-from tdapp.engine.draw.deck import deck_for
+from tdapp.engine.cards import Card, parse_cards
+from tdapp.engine.draw.deck import deal_cards, deck_for
 from tdapp.engine.draw.opening import (
     Level,
     after_no_opening,
@@ -62,6 +62,7 @@ class DrawHand:
     order: tuple[Seat, ...]  # dealt in, from the dealer's left; the dealer speaks last
     dealer: Seat
     sitting_out: Seat | None  # "col salto": the dealer's right gets no cards (IT-02)
+    cutter: Seat  # IT-03: the dealer's right cuts; if away, the next on the right
     lowest_rank: int
     level: Level
     start_stacks: Mapping[Seat, int]
@@ -72,7 +73,6 @@ class DrawHand:
     phase: Phase
     cards: Mapping[Seat, tuple[Card, ...]] | None = None  # None: a physical deck
     stub: tuple[Card, ...] = ()
-    opening_cards: Mapping[Seat, tuple[Card, ...]] = field(default_factory=dict)
     opener: Seat | None = None
     blind_seats: tuple[Seat, ...] = ()
     passed: frozenset[Seat] = frozenset()  # passed before the opening: never validate one
@@ -81,6 +81,8 @@ class DrawHand:
     must_stay: frozenset[Seat] = frozenset()  # IT-17 b
     log: tuple[tuple[Seat, str, int | None], ...] = ()  # first-round actions, for IT-17 a
     to_draw: tuple[Seat, ...] = ()
+    four_in_two: bool = False  # IT-12 option: a 4-card change gets its 4th after the others
+    fourth_due: tuple[Seat, ...] = ()
     drawn: Mapping[Seat, int] = field(default_factory=dict)
     second_round_contested: bool = False
     second_round_started: bool = False
@@ -108,17 +110,26 @@ class DrawHand:
         salto_pays_invito: bool = False,
         parola_pay_in: bool = True,
         pot_after_call: bool = False,
+        four_in_two: bool = False,
+        absent: Collection[Seat] = (),
     ) -> DrawHand:
         """Start a hand. `seats` go clockwise round the table and include the dealer. With `rng`
         the engine shuffles and deals; with `cards` they are entered; with neither the deck is
-        physical and unknown. The salto player pays no invito unless `salto_pays_invito` [U]."""
+        physical and unknown. The salto player pays no invito unless `salto_pays_invito` [U].
+        `absent` players are away at the cut: they lose the hand (no cards, no invito, IT-03);
+        the deck still follows the players at the table."""
         if dealer not in seats or len(set(seats)) != len(seats):
             raise IllegalAction("the dealer must be one of the seats, each seat listed once")
+        if dealer in absent or not set(absent) <= set(seats):
+            raise IllegalAction("absent players must be seated, and the dealer cannot be away")
         rule = deck_for(len(seats))
         at = list(seats).index(dealer)
         around = [*seats[at + 1:], *seats[: at + 1]]  # dealer's left first, dealer last
         salto = around[-2] if rule.col_salto else None
-        order = tuple(s for s in around if s != salto)
+        cutter = next(s for s in reversed(around[:-1]) if s not in absent)
+        order = tuple(s for s in around if s != salto and s not in absent)
+        if len(order) < 2:
+            raise IllegalAction("at least two players must be dealt in")
         invito = check_invito(invito, giri=giri)
         if carry < 0:
             raise IllegalAction("the pot carried over cannot be negative")
@@ -134,45 +145,21 @@ class DrawHand:
             if behind[seat] < amount:
                 raise IllegalAction(f"seat {seat} has {behind[seat]}, less than a blind of {amount}")
             bets[seat] = amount
-        dealt, stub = cls._cards(order, rule.lowest_rank, rng, cards)
+        dealt, stub = deal_cards(order, rule.lowest_rank, rng, cards)
         limit = PotLimit(min_bet=CIP, pot_after_call=pot_after_call)
         speak = (*order[len(bets):], *order[:len(bets)])  # after a buio, the next speaks first
         first = BettingRound.open(limit, speak, behind, bets=bets, pot=pot)
-        start = {s: stacks[s] for s in order}
-        if salto is not None:
-            start[salto] = stacks[salto]
-            behind[salto] = stacks[salto] - (invito if salto_pays_invito else 0)
+        start = {s: stacks[s] for s in seats}
+        for seat in set(seats) - set(order):
+            behind[seat] = stacks[seat] - (invito if seat in payers else 0)
         return cls(
             order=order, dealer=dealer, sitting_out=salto, lowest_rank=rule.lowest_rank,
             level=level, start_stacks=start, stacks=behind, initial_pot=pot,
             committed={s: 0 for s in order}, round=first, phase=Phase.FIRST_ROUND,
-            cards=dealt, stub=stub, opening_cards=dict(dealt or {}),
+            cards=dealt, stub=stub, cutter=cutter, four_in_two=four_in_two,
             opener=order[0] if amounts else None, blind_seats=tuple(bets),
             parola_pay_in=parola_pay_in, pot_after_call=pot_after_call,
         )
-
-    @staticmethod
-    def _cards(order, lowest_rank, rng, cards):
-        if rng is not None and cards is not None:
-            raise IllegalAction("either the engine deals (rng) or the cards are entered, not both")
-        if rng is not None:
-            deck = Deck(lowest_rank)
-            deck.shuffle(rng)
-            dealt: dict[Seat, list[Card]] = {s: [] for s in order}
-            for _ in range(5):  # one card at a time, clockwise (IT-03)
-                for seat in order:
-                    dealt[seat] += deck.deal()
-            return {s: tuple(c) for s, c in dealt.items()}, tuple(deck.cards)
-        if cards is None:
-            return None, ()
-        entered = {s: tuple(parse_cards(c) if isinstance(c, str) else c) for s, c in cards.items()}
-        if set(entered) != set(order) or any(len(c) != 5 for c in entered.values()):
-            raise IllegalAction("enter five cards for every seat dealt in")
-        every = [c for hand in entered.values() for c in hand]
-        if len(set(every)) != len(every) or min(c.value for c in every) < lowest_rank:
-            raise IllegalAction(f"the cards repeat or are not in the {lowest_rank}-to-ace deck")
-        stub = tuple(c for c in Deck(lowest_rank).cards if c not in set(every))
-        return entered, stub
 
     # ---- reading ------------------------------------------------------------------------------
 
@@ -184,7 +171,8 @@ class DrawHand:
             Phase.FIRST_ROUND, Phase.SECOND_ROUND) else None
 
     @property
-    def _limit(self) -> PotLimit:
+    def limit(self) -> PotLimit:
+        """Pot limit (IT-10): the pot is all in the middle, or the usual formula as an option."""
         return PotLimit(min_bet=CIP, pot_after_call=self.pot_after_call)
 
     @property
@@ -320,14 +308,28 @@ class DrawHand:
             count = len(thrown)
         if not 0 <= count <= 4:
             raise IllegalAction("a player changes 1 to 4 cards, or none (servito)")
+        later = count == 4 and self.four_in_two
+        now = count - 1 if later else count
         if cards is not None:
             kept = tuple(c for c in cards[seat] if c not in thrown)
-            cards[seat] = kept + stub[:count]
-            stub = stub[count:] + thrown  # discards go under the stub, for a short stub
+            cards[seat] = kept + stub[:now]
+            stub = stub[now:] + thrown  # discards go under the stub, for a short stub
         rest = self.to_draw[1:]
+        due = (*self.fourth_due, seat) if later else self.fourth_due
         hand = replace(self, cards=cards, stub=stub, to_draw=rest,
-                       drawn={**self.drawn, seat: count})
-        return hand if rest else hand._open_second_round()
+                       drawn={**self.drawn, seat: count}, fourth_due=due)
+        return hand if rest else hand._deal_fourths()._open_second_round()
+
+    def _deal_fourths(self) -> DrawHand:
+        """IT-12 option: those who changed four get their fourth card once everyone has drawn."""
+        if self.cards is None or not self.fourth_due:
+            return replace(self, fourth_due=())
+        cards = dict(self.cards)
+        stub = self.stub
+        for seat in self.fourth_due:
+            cards[seat] = (*cards[seat], stub[0])
+            stub = stub[1:]
+        return replace(self, cards=cards, stub=stub, fourth_due=())
 
     def _open_second_round(self) -> DrawHand:
         live = self.live
@@ -335,7 +337,7 @@ class DrawHand:
         at = live.index(lead)
         order = (*live[at:], *live[:at])
         behind = {s: self.stacks[s] for s in order}
-        rnd = BettingRound.open(self._limit, order, behind,
+        rnd = BettingRound.open(self.limit, order, behind,
                                 pot=self.initial_pot + sum(self.committed.values()))
         return replace(self, round=rnd, phase=Phase.SECOND_ROUND, must_stay=frozenset(),
                        second_round_contested=not rnd.closed)._after_action()
@@ -458,64 +460,6 @@ class DrawHand:
             kind, won or {}, carry, self.level if level is None else level,
             deal_passes=deal_passes, note=note)
 
-    def false_opening(self, *, new_opener: Seat | None = None,
-                      raiser_has_openers: bool = False) -> DrawHand:
-        """IT-17, as the dealer declares it.
-
-        (a) Nobody else has entered: the opener takes the stake back and counts as passed.
-        (b) Others entered: an entrant with openers (`new_opener`, never one who passed) becomes
-            the opener and all others must stay in; with none every stake goes back.
-        (c) A raise made everyone fold: it stands if the raiser shows openers; otherwise, or if
-            the raiser had passed, the raiser takes the pot and the false opener refunds the
-            initial pot [U: into the middle for the next deal].
-        (d) The false opener re-raised and everyone folded: every stake goes back.
-        """
-        if self.opener is None or self.opener in self.blind_seats:
-            raise IllegalAction("there is no opening to call false")
-        if self.phase is Phase.FIRST_ROUND:
-            if not self.entered:
-                return self._replay_without_opening()
-            if new_opener is None:
-                return self.void("void", "false opening: every stake goes back", deal_passes=True)
-            if new_opener not in self.entered or new_opener in self.passed \
-                    or new_opener in self.round.folded:
-                raise IllegalAction(f"seat {new_opener} cannot validate the opening: only a "
-                                    "player who entered after it, without passing before, can")
-            bound = (self.entered | {self.opener}) - {new_opener}
-            return replace(self, opener=new_opener, must_stay=bound)
-        if self.outcome is None or self.outcome.kind != "won" or self.to_draw or self.drawn:
-            raise IllegalAction("after the draw a false opening is judged at the showdown: "
-                                "the opener cannot show openers")
-        (winner,) = self.outcome.won
-        if winner == self.opener:
-            return self._before_finish().void("void", "false opener cannot win: stakes go back",
-                                              deal_passes=True)
-        if raiser_has_openers and winner not in self.passed:
-            return self
-        refund = min(self.initial_pot, self.stacks[self.opener])
-        stacks = {**self.stacks, self.opener: self.stacks[self.opener] - refund}
-        outcome = replace(self.outcome, carry=(refund,),
-                          note="false opening: the false opener refunds the initial pot")
-        return replace(self, stacks=stacks, outcome=outcome)
-
-    def _before_finish(self) -> DrawHand:
-        """The hand just before its uncontested win was paid, so it can be voided instead."""
-        (winner,) = self.outcome.won
-        stacks = {**self.stacks, winner: self.stacks[winner] - self.outcome.won[winner]}
-        return replace(self, stacks=stacks, outcome=None, phase=Phase.FIRST_ROUND, round=None)
-
-    def _replay_without_opening(self) -> DrawHand:
-        """IT-17 a: replay the first round with the false opening turned into a pass."""
-        hand = replace(self, round=BettingRound.open(
-            self._limit, self.order, {s: self.stacks[s] for s in self.order},
-            pot=self.initial_pot), opener=None, passed=frozenset(), log=(), entered=frozenset(),
-            second_opener=None, must_stay=frozenset())
-        for seat, action, amount in self.log:
-            if seat == self.opener:  # the ones who folded to it speak again
-                return hand.act(seat, Action.CHECK)
-            hand = hand.act(seat, action, amount)
-        raise IllegalAction("the opening is missing from the first round")
-
     def remove_player(self, seat: Seat) -> DrawHand:
         """The seat is out of the hand, its stakes left in the middle (IT-29)."""
         if seat not in self.live:
@@ -535,7 +479,7 @@ class DrawHand:
                        to_draw=tuple(s for s in self.to_draw if s != seat))
         if len(hand.live) == 1:
             return hand._award_uncontested()
-        return hand if hand.to_draw else hand._open_second_round()
+        return hand if hand.to_draw else hand._deal_fourths()._open_second_round()
 
     def payoffs(self) -> dict[Seat, int]:
         """Each seat's gain or loss over the hand, once it is over."""
