@@ -1,0 +1,55 @@
+"""`tdapp demo` and the other CLI commands, against the test database."""
+
+from __future__ import annotations
+
+import pytest
+
+from tdapp import cli
+from tdapp.services import accounts, tournaments
+from tdapp.tournament.players import PlayerStatus
+
+
+@pytest.fixture
+def cli_database(app, database_url, monkeypatch):
+    """The CLI builds its own app from the environment, as `tdapp ...` in a shell does."""
+    monkeypatch.setenv("DATABASE_URL", database_url)
+    monkeypatch.delenv("TDAPP_SCHEDULER", raising=False)
+    return database_url
+
+
+def test_demo_seats_40_at_5_tables_with_busts_rebuys_add_ons_and_a_running_clock(cli_database):
+    cli.main(["demo", "--if-empty"])
+    (summary,) = tournaments.list_tournaments()
+    state = tournaments.current(summary.id)
+    players = list(state.players)
+    assert len(players) == 40
+    assert len([t for t, seats in state.tables.items() if any(seats)]) == 5
+    assert 0 < sum(p.status is PlayerStatus.BUSTED for p in players) < 40
+    assert sum(p.rebuys for p in players) > 0
+    assert sum(p.add_ons for p in players) > 0
+    assert state.clock.running
+    assert state.ledger.chips_issued == state.players.stack_total
+
+
+def test_demo_if_empty_adds_nothing_to_a_database_with_tournaments(cli_database, capsys):
+    cli.main(["demo", "--if-empty"])
+    cli.main(["demo", "--if-empty"])
+    assert len(tournaments.list_tournaments()) == 1
+    assert "no demo added" in capsys.readouterr().out
+
+
+def test_create_user_with_a_password_option(cli_database):
+    cli.main(["create-user", "giulia", "--password", "una password lunga"])
+    assert accounts.authenticate("giulia", "una password lunga") is not None
+
+
+def test_create_user_refuses_a_short_password_and_creates_nothing(cli_database):
+    with pytest.raises(SystemExit) as stopped:
+        cli.main(["create-user", "giulia", "--password", "corta"])
+    assert "at least" in str(stopped.value)
+    assert not accounts.has_users()
+
+
+def test_db_upgrade_on_an_up_to_date_database_changes_nothing(cli_database, capsys):
+    cli.main(["db", "upgrade"])
+    assert "up to date" in capsys.readouterr().out
