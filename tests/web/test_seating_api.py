@@ -164,7 +164,9 @@ def test_a_players_own_page_shows_the_seat_and_the_last_move(client, api):
     assert player["name"] in page
     assert f'id="my-table">{player["table"]}<' in page
     assert f'id="my-seat">{player["seat"]}<' in page
-    assert "Table balance" in page
+    assert "Bilanciamento dei tavoli" in page, "Italian first"
+    english = client.get(f"/lang/en?next=/t/{slug}/p/{player['id']}", follow_redirects=True)
+    assert "Table balance" in english.get_data(as_text=True)
     assert "buy_in" not in page and "prize" not in page
 
 

@@ -19,7 +19,7 @@ from tdapp.tournament.seating.draw import Seat, draw_seats
 from tdapp.tournament.seating.hand_for_hand import hand_for_hand_clock_ms, hand_for_hand_due
 
 # The DdT's commands register with the tournament's registry on import (registry.load_areas).
-from tdapp.tournament.seating import rules  # noqa: E402, F401  isort: skip
+from tdapp.tournament.seating import rules, view  # noqa: E402, F401  isort: skip
 
 __all__ = [
     "BalanceRules",

@@ -11,16 +11,14 @@ This module must not import tdapp.tournament.state at run time: state.py imports
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from dataclasses import dataclass, replace
-from datetime import datetime
 from typing import TYPE_CHECKING, Any
 
-from tdapp.tournament.button import draw_button, next_positions
+from tdapp.tournament.button import draw_button
 from tdapp.tournament.ctx import Ctx
 from tdapp.tournament.errors import DomainError, register_messages
 from tdapp.tournament.events import event
-from tdapp.tournament.registry import Audience, Notice, applies, decides, view_section, warns
+from tdapp.tournament.registry import applies, decides
 from tdapp.tournament.seating.balance import (
     Move,
     Suggestions,
@@ -29,11 +27,6 @@ from tdapp.tournament.seating.balance import (
     in_play,
     seated,
     suggest,
-)
-from tdapp.tournament.seating.hand_for_hand import (
-    CLOCK_OFF_PER_HAND_MS,
-    MAX_HANDS_TAKEN_OFF,
-    hand_for_hand_due,
 )
 from tdapp.tournament.seating.room import LastMove
 from tdapp.tournament.settings import MAX_SEATS, MIN_SEATS, register_option
@@ -46,25 +39,6 @@ register_option("button", ("dead", "moving"), "dead")
 
 register_messages(
     {
-        "MOVE_BALANCE": "Table %(from_table)s has %(source_players)s, table %(to_table)s has "
-        "%(destination_players)s: move the big blind of table %(from_table)s, seat "
-        "%(from_seat)s, to table %(to_table)s seat %(to_seat)s",
-        "MOVE_BALANCE_NO_BUTTON": "Table %(from_table)s has %(source_players)s, table "
-        "%(to_table)s has %(destination_players)s: move the player due the big blind at table "
-        "%(from_table)s (no button recorded: seat %(from_seat)s is suggested) to table "
-        "%(to_table)s seat %(to_seat)s",
-        "MOVE_BREAK": "Table %(from_table)s breaks: seat %(from_seat)s goes to table "
-        "%(to_table)s seat %(to_seat)s",
-        "MOVE_FINAL_TABLE": "Final table: seat %(to_seat)s",
-        "MOVE_MANUAL": "Moved by the DdT from table %(from_table)s seat %(from_seat)s to table "
-        "%(to_table)s seat %(to_seat)s",
-        "BREAK_DUE": "%(players_left)s players fit in %(seats_left)s seats: break table %(table)s",
-        "FINAL_TABLE_DUE": "%(players_left)s players left: draw the final table at table %(table)s",
-        "BALANCE_DUE": "%(moves)s move(s) will balance the tables",
-        "TABLES_WAITING": "Waiting for the hand at table(s) %(tables)s to end",
-        "TABLES_HALTED": "Table(s) %(tables)s are 3 or more players short: halt until balanced",
-        "HAND_FOR_HAND_DUE": "%(players_left)s players left and %(paid)s paid: play hand-for-hand",
-        "HAND_FOR_HAND_ON": "Hand-for-hand: every table plays one hand, then waits for all",
         "NOTHING_TO_APPLY": "The tables are balanced: nothing to apply",
         "TABLE_IN_HAND": "Table %(table)s is playing a hand: move players when it ends",
         "NOT_SEATED_PLAYER": "%(name)s has no seat to move from",
@@ -469,128 +443,3 @@ def _hand_for_hand_set(state: Tournament, event: HandForHandSet) -> Tournament:
 def _buttons_drawn(state: Tournament, event: ButtonsDrawn) -> Tournament:
     buttons = {**state.seating.first_buttons, **{b.table: b.button for b in event.buttons}}
     return replace(state, seating=replace(state.seating, first_buttons=buttons))
-
-
-# View ---------------------------------------------------------------------------------------
-
-
-def _move_view(state: Tournament, move: Move) -> dict[str, Any]:
-    params = {
-        "from_table": move.from_table,
-        "from_seat": move.from_seat,
-        "to_table": move.to_table,
-        "to_seat": move.to_seat,
-        **move.params,
-    }
-    if move.reason == "BALANCE" and not move.params.get("due_big_blind", True):
-        code = "MOVE_BALANCE_NO_BUTTON"
-    else:
-        code = f"MOVE_{move.reason}"
-    player = state.players.get(move.player)
-    return {
-        "player_id": move.player,
-        "name": player.name if player else None,
-        "reason": move.reason,
-        "code": code,
-        "params": params,
-    }
-
-
-def _places_paid(state: Tournament) -> int:
-    # Imported here: payouts imports the state module, which imports this package.
-    from tdapp.tournament.payouts import place_amounts
-
-    return len(place_amounts(state))
-
-
-@view_section("seating")
-def _seating_view(state: Tournament, now: datetime, audience: Audience) -> dict[str, Any]:
-    room = state.seating
-    result: dict[str, Any] = {
-        "hand_for_hand": room.hand_for_hand,
-        "final_table": room.final_table,
-        "last_moves": {
-            str(player): vars(move) | {"player_id": player}
-            for player, move in room.last_moves.items()
-        },
-    }
-    if audience != "td":
-        return result
-    found = suggestions(state)
-    counts = in_play(state.tables)
-    result |= {
-        "balance_diff": room.balance_diff,
-        "final_table_seats": room.final_table_seats,
-        "button_rule": state.settings.option("button"),
-        "break_order": room.rules().order(counts),
-        "set_break_order": list(room.break_order),
-        "busy": sorted(room.busy),
-        "next_hands": _next_hands(state),
-        "suggestions": {
-            "moves": [_move_view(state, m) for m in found.moves],
-            "breaks": [
-                {
-                    "table": b.table,
-                    "players": list(b.players),
-                    "players_left": b.players_left,
-                    "seats_left": b.seats_left,
-                }
-                for b in found.breaks
-            ],
-            "final_table": found.final_table,
-            "waiting": list(found.waiting),
-            "halted": list(found.halted),
-        },
-    }
-    return result
-
-
-def _next_hands(state: Tournament) -> dict[str, dict[str, int | None]]:
-    """The next hand's button and blinds at each table whose button is known."""
-    room = state.seating
-    rule = state.settings.option("button")
-    result = {}
-    for table, last in room.last_hands.items():
-        occupied = seated(state.tables.get(table, ()))
-        if len(occupied) >= 2:
-            following = next_positions(last, occupied, rule)
-            result[str(table)] = {
-                "button": following.button,
-                "small_blind": following.small_blind,
-                "big_blind": following.big_blind,
-            }
-    for table, button in room.first_buttons.items():
-        if str(table) not in result and table in state.tables:
-            result[str(table)] = {"button": button, "small_blind": None, "big_blind": None}
-    return result
-
-
-@warns
-def _seating_warnings(state: Tournament, now: datetime, audience: Audience) -> Iterator[Notice]:
-    if not state.created or not state.seats_drawn:
-        return
-    room = state.seating
-    if room.hand_for_hand:
-        yield Notice(
-            "HAND_FOR_HAND_ON",
-            {"clock_off_per_hand_ms": CLOCK_OFF_PER_HAND_MS, "max_hands": MAX_HANDS_TAKEN_OFF},
-        )
-    if audience != "td":
-        return
-    left, paid = state.players_left, _places_paid(state)
-    if not room.hand_for_hand and hand_for_hand_due(left, paid):
-        yield Notice("HAND_FOR_HAND_DUE", {"players_left": left, "paid": paid})
-    found = suggestions(state)
-    for due in found.breaks:
-        yield Notice(
-            "BREAK_DUE",
-            {"table": due.table, "players_left": due.players_left, "seats_left": due.seats_left},
-        )
-    if found.final_table is not None:
-        yield Notice("FINAL_TABLE_DUE", {"table": found.final_table, "players_left": left})
-    if found.moves:
-        yield Notice("BALANCE_DUE", {"moves": len(found.moves)})
-    if found.waiting:
-        yield Notice("TABLES_WAITING", {"tables": ", ".join(map(str, found.waiting))})
-    if found.halted:
-        yield Notice("TABLES_HALTED", {"tables": ", ".join(map(str, found.halted))})
