@@ -13,9 +13,11 @@ from tdapp.tournament.settings import Settings
 
 ROOT = Path(__file__).resolve().parents[2]
 CATALOGUE = ROOT / "tdapp/translations/it/LC_MESSAGES/messages.po"
-# The console's own sources: the strings they mark must all be in Italian.
+# The console's own sources: the strings they mark must all be in Italian. The clock's and the
+# seating's include points (templates/td/_*.html) belong to those areas and are checked there.
 CONSOLE_SOURCES = ("tdapp/web/td/", "tdapp/web/auth.py", "tdapp/web/csrf.py",
                    "templates/td/", "templates/auth/", "templates/base.html")
+OTHERS_INCLUDES = "templates/td/_"
 
 
 def new_tournament() -> int:
@@ -87,6 +89,7 @@ def test_every_console_string_has_an_italian_translation():
     missing = [
         f"{path}:{line} {message!r}"
         for path, line, message, *_ in extract_from_dir(str(ROOT), method_map=method_map)
-        if path.startswith(CONSOLE_SOURCES) and message not in translated
+        if path.startswith(CONSOLE_SOURCES) and not path.startswith(OTHERS_INCLUDES)
+        and message not in translated
     ]
     assert missing == []

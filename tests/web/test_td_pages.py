@@ -74,7 +74,7 @@ def test_a_starting_stack_outside_the_club_range_is_refused_HE_01(ddt_client):
               "buy_in": "20", "seats_per_table": "9", "starting_stack": "4000"},
     )
     assert answer.status_code == 400
-    assert "fuori dall'intervallo del club, da 5000 a 9000" in html.unescape(answer.get_data(as_text=True))
+    assert "Uno stack iniziale di 4.000 fiches è fuori dall'intervallo del club, da 5.000 a 9.000" in html.unescape(answer.get_data(as_text=True))
     assert 'value="Troppo"' in answer.get_data(as_text=True)
     assert tournaments.list_tournaments() == []
 
@@ -205,7 +205,7 @@ def test_payouts_follow_the_table_and_take_a_deal_that_matches_the_pool(ddt_clie
     assert pool == 20000
     _, page = post(ddt_client, f"/td/t/{tid}/payouts/adjust", places="3",
                    **{"amount-1": "100", "amount-2": "50", "amount-3": "10"})
-    assert "I premi sommano 16000 centesimi ma il montepremi è di 20000 centesimi" in flashes(page)
+    assert "I premi sommano 16.000 centesimi ma il montepremi è di 20.000 centesimi" in flashes(page)
     assert tournaments.current(tid).payout_amounts is None
     post(ddt_client, f"/td/t/{tid}/payouts/adjust", places="3",
          **{"amount-1": "110", "amount-2": "60", "amount-3": "30"})

@@ -6,10 +6,11 @@ from dataclasses import dataclass
 from typing import Any
 
 from flask import flash, redirect, render_template, request, session, url_for
+from flask_babel import format_decimal
 
 from tdapp.models import utcnow
 from tdapp.services import tournaments
-from tdapp.tournament.errors import DomainError
+from tdapp.tournament.errors import DomainError, message_template
 from tdapp.tournament.registry import view
 from tdapp.tournament.state import Tournament
 from tdapp.web.errors import message_of
@@ -61,8 +62,22 @@ def render(template: str, tid: int, status: int = 200, **context: Any):
 
 
 def said(notice: dict[str, Any]) -> str:
-    """A view's warning in the DdT's language (warnings use the same templates as refusals)."""
-    return message_of(DomainError(notice["code"], **notice.get("params", {})))
+    """A view's warning or a log line in the DdT's language (they use the same templates as
+    refusals), with chip counts written as the language writes them ("16.025", "16,025")."""
+    return tell(DomainError(notice["code"], **notice.get("params", {})))
+
+
+def tell(error: DomainError) -> str:
+    """A refusal in the DdT's language, its large numbers with thousands separators."""
+    template = message_template(error.code) or ""
+    readable = {
+        key: format_decimal(value)
+        if isinstance(value, int) and not isinstance(value, bool) and abs(value) >= 1000
+        and f"%({key})s" in template
+        else value
+        for key, value in error.params.items()
+    }
+    return message_of(DomainError(error.code, **readable))
 
 
 def actor() -> str:
@@ -96,8 +111,8 @@ def flash_done(message: str) -> None:
 def _refused(error: DomainError):
     """A rule said no: say why on the page the DdT came from. Nothing was changed."""
     if request.method == "GET":
-        return render_template("td/missing.html", message=message_of(error)), 404
-    flash(message_of(error), "error")
+        return render_template("td/missing.html", message=tell(error)), 404
+    flash(tell(error), "error")
     return back(request.view_args.get("tid") if request.view_args else None)
 
 

@@ -25,9 +25,8 @@ from tdapp.tournament.settings import (
     known_options,
 )
 from tdapp.tournament.structure import Break, Level, Structure
-from tdapp.web.errors import message_of
 from tdapp.web.td import bp
-from tdapp.web.td.console import actor, back, flash_done, render
+from tdapp.web.td.console import actor, back, flash_done, render, tell
 from tdapp.web.td.formats import euros, minutes
 from tdapp.web.td.forms import FormError, cents, optional_whole, seconds, text, whole
 
@@ -239,7 +238,7 @@ def save_setup(tid: int):
     except FormError as bad:
         return _page(tid, request.form, bad.message, 400)
     except DomainError as refused:
-        return _page(tid, request.form, message_of(refused), 400)
+        return _page(tid, request.form, tell(refused), 400)
     flash_done(gettext("Set-up saved."))
     return back(tid)
 

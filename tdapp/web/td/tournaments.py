@@ -11,9 +11,8 @@ from flask_babel import gettext
 from tdapp.services import templates
 from tdapp.services import tournaments as running
 from tdapp.tournament.errors import DomainError
-from tdapp.web.errors import message_of
 from tdapp.web.td import bp
-from tdapp.web.td.console import actor
+from tdapp.web.td.console import actor, tell
 from tdapp.web.td.forms import FormError, cents, text, whole
 
 
@@ -52,7 +51,7 @@ def create():
     except FormError as bad:
         error = bad.message
     except DomainError as refused:
-        error = message_of(refused)
+        error = tell(refused)
     else:
         return redirect(url_for("td.setup", tid=created.id), code=303)
     return render_template(
