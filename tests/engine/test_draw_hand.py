@@ -245,3 +245,23 @@ def test_the_dealers_right_cuts_and_an_absent_player_loses_the_hand_IT_03():
     assert away.cutter == 3
     assert away.order == (1, 2, 3, 5) and away.stacks[4] == 100 and away.middle == 8
     assert away.lowest_rank == 6  # the deck still follows the five at the table
+
+
+
+
+def test_the_lowest_straight_flush_beats_the_top_one_IT_22():
+    hand = DrawHand.deal([1, 2], 2, {1: 200, 2: 200}, 2)
+    hand = servito(hand.act(1, "bet", 4, confirmed=True).act(2, "call"))
+    hand = hand.act(1, "bet", 12).act(2, "call")
+    done = hand.showdown({1: "Ts Js Qs Ks As", 2: "Ah 7h 8h 9h Th"})
+    assert done.outcome.won == {2: 4 + 8 + 24}
+
+
+def test_three_straight_flushes_in_a_cycle_go_by_the_plain_order_IT_22():
+    hand = DrawHand.deal([1, 2, 3], 3, {s: 200 for s in (1, 2, 3)}, 2)
+    hand = hand.act(1, "bet", 6, confirmed=True).act(2, "call").act(3, "call")
+    hand = servito(hand).act(1, "bet", 24).act(2, "call").act(3, "call")
+    done = hand.showdown({1: "Ah 7h 8h 9h Th",  # the lowest (ace low, 32 cards)
+                          2: "Ts Js Qs Ks As",  # the top
+                          3: "8d 9d Td Jd Qd"})  # a middle one
+    assert done.outcome.won == {2: 6 + 18 + 72}

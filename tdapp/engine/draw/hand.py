@@ -17,7 +17,7 @@ from collections.abc import Collection, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from enum import StrEnum
 
-from tdapp.engine.betting import Action, BettingRound, PotLimit
+from tdapp.engine.betting import Action, BettingRound, LegalActions, PotLimit
 from tdapp.engine.cards import Card, parse_cards
 from tdapp.engine.draw.deck import deal_cards, deck_for
 from tdapp.engine.draw.opening import (
@@ -29,7 +29,7 @@ from tdapp.engine.draw.opening import (
 )
 from tdapp.engine.draw.stakes import POT_CAP, blinds, check_invito
 from tdapp.engine.errors import IllegalAction
-from tdapp.engine.hands import best_hand, italian, winners
+from tdapp.engine.hands import Hand, best_hand, italian, winners
 from tdapp.engine.pots import award_to_winners, split_pots
 
 Seat = int
@@ -187,7 +187,7 @@ class DrawHand:
         folded = self.folded_before_draw | (self.round.folded if self.round else frozenset())
         return tuple(s for s in self.order if s not in folded)
 
-    def legal_actions(self):
+    def legal_actions(self) -> LegalActions:
         if self.phase not in (Phase.FIRST_ROUND, Phase.SECOND_ROUND):
             raise IllegalAction(f"no betting now: the hand is at {self.phase.value}")
         return self.round.legal_actions()
@@ -247,7 +247,9 @@ class DrawHand:
             raise IllegalAction(f"seat {seat} has no openers: {self.level.name.lower()} or better "
                                 "or an open-ended straight-flush draw are needed")
 
-    def _first_round_bookkeeping(self, seat, action, amount, before, after, opening):
+    def _first_round_bookkeeping(self, seat: Seat, action: Action, amount: int | None,
+                                 before: BettingRound, after: BettingRound,
+                                 opening: bool) -> DrawHand:
         hand = replace(self, log=(*self.log, (seat, action.value, amount)))
         if opening:
             return replace(hand, opener=seat)
@@ -422,7 +424,8 @@ class DrawHand:
         return replace(self, stacks=stacks)._finish(
             "showdown", won, carry, after_pot_played(), deal_passes=True)
 
-    def _shown_hands(self, shown):
+    def _shown_hands(self, shown: Mapping[Seat, Sequence[Card] | str] | None,
+                     ) -> dict[Seat, Hand]:
         if shown is None:
             if self.cards is None:
                 return {}

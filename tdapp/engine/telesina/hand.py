@@ -12,7 +12,7 @@ import random
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
 
-from tdapp.engine.betting import Action, BettingRound, PotLimit
+from tdapp.engine.betting import Action, BettingRound, LegalActions, PotLimit
 from tdapp.engine.cards import Card, Deck
 from tdapp.engine.errors import IllegalAction
 from tdapp.engine.hands import Hand, best_hand, italian, winners
@@ -112,7 +112,7 @@ class TelesinaHand:
             return self.to_exchange[0]
         return self.round.to_act if self.round is not None else None
 
-    def legal_actions(self):
+    def legal_actions(self) -> LegalActions:
         if self.round is None or self.round.closed:
             raise IllegalAction("no betting now")
         return self.round.legal_actions()
