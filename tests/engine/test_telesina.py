@@ -221,3 +221,57 @@ def test_in_the_final_up_to_four_rounds_TS_08():
     ranking = italian(6)
     flush = best_hand("6h 8h 9h Jh Kh", ranking)
     assert TelesinaCalls.final().after_hand([flush] * 6, 0).due == 4
+
+
+def physical(v, stacks=500):
+    return TelesinaHand.deal(v, SEATS, 5, {s: stacks for s in SEATS}, None)
+
+
+def test_physical_deck_the_dealer_names_who_speaks_first_each_street_TS_00():
+    hand = physical(SECCA)
+    assert hand.awaiting_speaker and hand.to_act is None
+    with pytest.raises(IllegalAction, match="no betting"):
+        hand.act(1, "check")
+    hand = hand.first_speaker(3)
+    assert hand.to_act == 3
+    for seat in (3, 4, 5, 1, 2):
+        hand = hand.act(seat, "check")
+    assert hand.awaiting_speaker and hand.street == 1
+
+
+def test_physical_deck_showdown_by_the_hands_entered_TS_01():
+    hand = physical(SECCA)
+    for _ in range(4):
+        hand = hand.first_speaker(1)
+        hand = hand.act(1, "bet", 1) if hand.round.pot == 0 else hand.act(1, "check")
+        for seat in (2, 3, 4, 5):
+            hand = hand.act(seat, "call" if hand.round.current_bet else "check")
+    assert hand.awaiting_showdown
+    with pytest.raises(IllegalAction, match="own cards"):
+        hand.showdown({1: "Ah Ad 7c 8d 9s"})
+    done = hand.showdown({1: "Ah Ad 7c 8d 9s", 2: "Kh Kd 7d 8c 9c", 3: "6h 6d 6c Ts Jh",
+                          4: "Qh Qd 7h 8h 9h", 5: "Js Qs Ks Ac 7s"})
+    assert done.won == {3: 5}  # trips of sixes
+    assert sum(done.payoffs().values()) == 0
+
+
+def test_physical_texas_the_dealer_taps_the_winner_TS_06():
+    hand = physical(TEXAS)
+    assert hand.to_act == 1  # nothing of one's own shows: the dealer's left speaks
+    while not hand.awaiting_showdown:
+        hand = hand.act(hand.to_act, "check")
+    done = hand.showdown(winner=4)
+    assert done.won == {4: 25}
+
+
+def test_physical_texas_hands_must_use_both_own_cards_TS_06():
+    hand = physical(TEXAS)
+    while not hand.awaiting_showdown:
+        hand = hand.act(hand.to_act, "check")
+    vele = "Ah Kh Qh Jh 6c"
+    done = hand.showdown({1: "7d 8d", 2: "Th 6s", 3: "As 7c", 4: "8s 9s", 5: "Kd Ks"}, vele=vele)
+    # seat 2 would hold the top straight flush with one own card; with both it has sixes
+    assert done.shown[2].category == "pair"
+    assert done.won == {5: 25}
+    with pytest.raises(IllegalAction, match="twice"):
+        hand.showdown({1: "7d 8d", 2: "Th 6s", 3: "As 7c", 4: "8s 9s", 5: "Kd Ah"}, vele=vele)

@@ -4,6 +4,9 @@ Streets come from the variant: own cards down or up, vele turned, or one card ex
 followed by a betting round. The best hand showing speaks first (in Texas, where nothing of
 one's own shows, the player left of the dealer [U]). The last player left wins unshown;
 otherwise everyone shows and the best five cards by the club's order win.
+
+With a physical deck (no `rng`) the engine knows no card: the dealer names who speaks first on
+each street (the best hand showing) and, at the end, enters the hands shown or taps the winner.
 """
 
 from __future__ import annotations
@@ -13,7 +16,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
 
 from tdapp.engine.betting import Action, BettingRound, LegalActions, PotLimit
-from tdapp.engine.cards import Card, Deck
+from tdapp.engine.cards import Card, Deck, parse_cards
 from tdapp.engine.errors import IllegalAction
 from tdapp.engine.hands import Hand, best_hand, italian, winners
 from tdapp.engine.pots import award_to_winners, split_pots
@@ -63,12 +66,16 @@ class TelesinaHand:
     won: Mapping[Seat, int] | None = None
     min_bet: int = 1
     shown: Mapping[Seat, Hand] | None = None  # the hands at showdown, for the table to read
+    physical: bool = False
+    awaiting_speaker: bool = False  # physical deck: the dealer names who speaks first
+    awaiting_showdown: bool = False  # physical deck: the dealer enters the hands or the winner
 
     @classmethod
     def deal(cls, variant: Variant, seats: Sequence[Seat], dealer: Seat,
-             stacks: Mapping[Seat, int], rng: random.Random, *, min_bet: int = 1) -> TelesinaHand:
+             stacks: Mapping[Seat, int], rng: random.Random | None, *,
+             min_bet: int = 1) -> TelesinaHand:
         """Shuffle a rule-of-11 deck (lowest rank 11 - players, TS-00), take the invito (Texas
-        only) and play the first street."""
+        only) and play the first street. Without `rng` the deck is physical."""
         if dealer not in seats or not 2 <= len(seats) <= 8:
             raise IllegalAction("telesina needs 2 to 8 seats, the dealer among them")
         at = list(seats).index(dealer)
@@ -77,18 +84,20 @@ class TelesinaHand:
         deck = Deck(lowest)
         if len(deck) < len(seats) * (variant.own_cards + 1) + variant.vele:
             raise IllegalAction(f"{len(seats)} players need more cards than {len(deck)}")
-        deck.shuffle(rng)
+        if rng is not None:
+            deck.shuffle(rng)
         short = [s for s in order if stacks.get(s, 0) <= variant.invito]
         if short:
             raise IllegalAction(f"seats {short} cannot pay the invito of {variant.invito}")
-        vele = tuple(deck.deal(variant.vele))
+        vele = tuple(deck.deal(variant.vele)) if rng is not None else ()
         hand = cls(
             variant=variant, order=order, lowest_rank=lowest,
             start_stacks={s: stacks[s] for s in order},
             stacks={s: stacks[s] - variant.invito for s in order},
             committed={s: 0 for s in order}, dead=variant.invito * len(order),
             own={s: () for s in order}, vele=vele, vele_shown=variant.vele_up,
-            stub=tuple(deck.cards), street=-1, round=None, min_bet=min_bet,
+            stub=tuple(deck.cards) if rng is not None else (), street=-1, round=None,
+            min_bet=min_bet, physical=rng is None,
         )
         return hand._next_street()
 
@@ -139,6 +148,8 @@ class TelesinaHand:
                                 else f"seat {self.to_exchange[0]} exchanges first")
         own = list(self.own[seat])
         stub = self.stub
+        if card is not None and self.physical:
+            raise IllegalAction("with a physical deck the exchange is made at the table")
         if card is not None:
             at = next((i for i, c in enumerate(own) if c.card == card), None)
             if at is None:
@@ -157,7 +168,7 @@ class TelesinaHand:
         if len(hand.live) == 1:
             return hand._pay({hand.live[0]: hand._middle()})
         if hand.street + 1 == len(self.variant.streets):
-            return hand._showdown()
+            return replace(hand, awaiting_showdown=True) if self.physical else hand._showdown()
         return hand._next_street()
 
     def _next_street(self) -> TelesinaHand:
@@ -166,7 +177,7 @@ class TelesinaHand:
         own = dict(self.own)
         stub = self.stub
         for count, up in ((street.own_down, False), (street.own_up, True)):
-            for _ in range(count):  # one card at a time round the table
+            for _ in range(0 if self.physical else count):  # one card at a time round the table
                 for seat in self.live:
                     own[seat] = (*own[seat], OwnCard(stub[0], up))
                     stub = stub[1:]
@@ -176,11 +187,21 @@ class TelesinaHand:
             return replace(hand, to_exchange=hand.live)
         return hand._open_round()
 
-    def _open_round(self) -> TelesinaHand:
+    def first_speaker(self, seat: Seat) -> TelesinaHand:
+        """Physical deck: the dealer names the player whose cards showing are best (TS-00)."""
+        if not self.awaiting_speaker:
+            raise IllegalAction("nobody needs naming: the round is under way or the hand is over")
+        if seat not in self.live:
+            raise IllegalAction(f"seat {seat} is not in the hand")
+        return replace(self, awaiting_speaker=False)._open_round(first=seat)
+
+    def _open_round(self, first: Seat | None = None) -> TelesinaHand:
         live = self.live
-        if self.variant.must_use_own:
+        if first is None and self.variant.must_use_own:
             first = live[0]
-        else:
+        elif first is None and self.physical:
+            return replace(self, awaiting_speaker=True)
+        elif first is None:
             first = first_to_speak({s: self.showing(s) + self.vele[: self.vele_shown]
                                     for s in live}, live)
         at = live.index(first)
@@ -196,12 +217,39 @@ class TelesinaHand:
     def _middle(self) -> int:
         return self.dead + sum(self.committed.values())
 
-    def _showdown(self) -> TelesinaHand:
+    def showdown(self, shown: Mapping[Seat, Sequence[Card] | str] | None = None, *,
+                 vele: Sequence[Card] | str = (), winner: Seat | None = None) -> TelesinaHand:
+        """Physical deck: the dealer enters each player's own cards `shown` and the `vele`, and
+        the engine applies the club's order; or taps the `winner` of every pot."""
+        if not self.awaiting_showdown:
+            raise IllegalAction("no showdown to enter now")
+        pots = split_pots(self.committed, self.folded, dead=self.dead)
+        if winner is not None:
+            if any(winner not in p.eligible for p in pots if not p.returned):
+                raise IllegalAction(f"seat {winner} cannot win every pot: enter the hands shown")
+            chosen = [[winner] for p in pots if not p.returned]
+            return self._pay(award_to_winners(pots, chosen, self.order))
+        own = {s: tuple(parse_cards(c) if isinstance(c, str) else c)
+               for s, c in (shown or {}).items()}
+        shared = tuple(parse_cards(vele) if isinstance(vele, str) else vele)
+        if set(own) != set(self.live) or len(shared) != self.variant.vele:
+            raise IllegalAction(f"enter the own cards of seats {list(self.live)} and the "
+                                f"{self.variant.vele} vele")
+        if any(len(c) != self.variant.own_cards for c in own.values()):
+            raise IllegalAction(f"each player shows {self.variant.own_cards} own cards")
+        every = [*shared, *(c for cards in own.values() for c in cards)]
+        if len(set(every)) != len(every):
+            raise IllegalAction("a card is entered twice")
+        return replace(self, awaiting_showdown=False)._showdown(own, shared)
+
+    def _showdown(self, own: Mapping[Seat, Sequence[Card]] | None = None,
+                  shared: Sequence[Card] | None = None) -> TelesinaHand:
         ranking = italian(self.lowest_rank, straights_split=self.variant.straights_split)
         hands = {}
         for seat in self.live:
-            mine = [c.card for c in self.own[seat]]
-            hands[seat] = best_hand([*mine, *self.vele], ranking,
+            mine = list(own[seat]) if own else [c.card for c in self.own[seat]]
+            cards = [*mine, *(self.vele if shared is None else shared)]
+            hands[seat] = best_hand(cards, ranking,
                                     must_use=mine if self.variant.must_use_own else ())
         pots = split_pots(self.committed, self.folded, dead=self.dead)
         chosen = []
@@ -216,7 +264,8 @@ class TelesinaHand:
         stacks = dict(self.stacks)
         for seat, chips in won.items():
             stacks[seat] += chips
-        return replace(self, stacks=stacks, won=dict(won), round=None, shown=shown)
+        return replace(self, stacks=stacks, won=dict(won), round=None, shown=shown,
+                       awaiting_showdown=False)
 
     def payoffs(self) -> dict[Seat, int]:
         if not self.over:
