@@ -13,6 +13,7 @@ from tdapp.engine.draw.hand import Phase
 from tdapp.engine.draw.opening import Level
 from tdapp.engine.draw.table import DrawTable
 from tdapp.engine.errors import IllegalAction
+from tdapp.engine.telesina.calls import TelesinaCalls
 
 SEATS = (1, 2, 3, 4, 5)
 
@@ -148,3 +149,18 @@ def test_chips_are_never_created_or_lost_over_random_hands(seed, choices):
         assert all(v >= 0 for v in t.stacks.values())
         if min(t.stacks.values()) < 1:
             break
+
+
+def test_five_deals_without_an_opening_call_a_telesina_round_TS_08():
+    t = table()
+    calls = TelesinaCalls()
+    for _ in range(5):
+        hand = t.deal(1)
+        for seat in hand.order:
+            hand = hand.act(seat, "check")
+        t = t.settle(hand)
+        calls = calls.after_hand([], t.hands_without_opening)
+    assert t.hands_without_opening == 5 and t.level is Level.KINGS
+    assert calls.round_due
+    assert t.carries == (25,)  # five inviti of five, waiting in the middle
+    assert chips(t) == 1500
