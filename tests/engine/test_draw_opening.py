@@ -137,3 +137,11 @@ def test_two_openers_a_raise_between_them_frees_the_second_IT_09():
     legal = hand.legal_actions()
     assert legal.seat == 4 and legal.max_to is not None
     assert hand.act(4, "fold").round.folded == {4}
+
+
+def test_a_raise_must_be_immediate_IT_11():
+    hand = deal(with_hand(1, "Jh Js 7s 8d 9s")).act(1, "bet", 10)
+    with pytest.raises(IllegalAction, match="immediate"):
+        hand.act(2, "raise", 20, thought_ms=2500)
+    assert hand.act(2, "raise", 20, thought_ms=1800).round.current_bet == 20
+    assert hand.act(2, "call", thought_ms=9000).round.bets[2] == 10  # calling may take time

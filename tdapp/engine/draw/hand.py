@@ -34,6 +34,7 @@ from tdapp.engine.pots import award_to_winners, split_pots
 
 Seat = int
 CIP = 1  # the smallest bet, one euro
+RAISE_WINDOW_SECONDS = 2  # IT-11: "1 secondo, massimo 2"; telesina has no such limit
 
 
 class Phase(StrEnum):
@@ -195,13 +196,18 @@ class DrawHand:
     # ---- betting ------------------------------------------------------------------------------
 
     def act(self, seat: Seat, action: Action | str, amount: int | None = None, *,
-            confirmed: bool = False) -> DrawHand:
+            confirmed: bool = False, thought_ms: int | None = None) -> DrawHand:
         """A betting action. In the first round a bet before any bet is the opening: it needs
         openers (checked on known cards, `confirmed` by the dealer on a physical deck), and with
-        no amount named it is the pot (IT-08). A check before the opening is a pass."""
+        no amount named it is the pot (IT-08). A check before the opening is a pass. A raise
+        made more than two seconds after the bet it answers (`thought_ms`) is refused (IT-11)."""
         if self.phase not in (Phase.FIRST_ROUND, Phase.SECOND_ROUND):
             raise IllegalAction(f"no betting now: the hand is at {self.phase.value}")
         action = _action(action)
+        if action is Action.RAISE and thought_ms is not None \
+                and thought_ms > RAISE_WINDOW_SECONDS * 1000:
+            raise IllegalAction(f"raises must be immediate: {thought_ms / 1000:.1f} s is over "
+                                f"{RAISE_WINDOW_SECONDS} s (IT-11)")
         rnd = self.round
         opening = self.phase is Phase.FIRST_ROUND and rnd.current_bet == 0 and action in (
             Action.BET, Action.ALL_IN)
