@@ -88,6 +88,15 @@ def engine() -> Engine:
     return _engine
 
 
+MAX_ID = 2**31 - 1  # an INTEGER primary key on PostgreSQL; a larger number names no row anywhere
+
+
+def is_id(value: object) -> bool:
+    """Whether `value` can name a row: an int (not a bool) a database column can hold, so that a
+    URL with a 30-digit id is an unknown id, not a database error."""
+    return isinstance(value, int) and not isinstance(value, bool) and 1 <= value <= MAX_ID
+
+
 def is_sqlite() -> bool:
     return engine().dialect.name == "sqlite"
 

@@ -7,7 +7,7 @@ from dataclasses import dataclass
 
 from sqlmodel import col, select
 
-from tdapp.db import session_scope
+from tdapp.db import is_id, session_scope
 from tdapp.models import RosterPlayer
 from tdapp.tournament.errors import DomainError, register_messages
 
@@ -58,8 +58,8 @@ def add_member(name: str) -> Member:
 
 
 def member(roster_id: int) -> Member:
-    with session_scope() as db:
-        row = db.get(RosterPlayer, roster_id) if isinstance(roster_id, int) else None
+    with session_scope() as session:
+        row = session.get(RosterPlayer, roster_id) if is_id(roster_id) else None
         if row is None:
             raise DomainError("UNKNOWN_ROSTER_PLAYER", roster_id=roster_id)
         return Member(row.id, row.name)

@@ -10,7 +10,7 @@ from dataclasses import dataclass, replace
 
 from sqlmodel import col, select
 
-from tdapp.db import session_scope
+from tdapp.db import is_id, session_scope
 from tdapp.models import StructureTemplate as TemplateRow
 from tdapp.models import utcnow
 from tdapp.tournament.errors import DomainError, register_messages
@@ -85,7 +85,7 @@ def get_template(template_id: int) -> Template:
 
 
 def _row(db, template_id: int) -> TemplateRow:
-    row = db.get(TemplateRow, template_id) if isinstance(template_id, int) else None
+    row = db.get(TemplateRow, template_id) if is_id(template_id) else None
     if row is None:
         raise DomainError("UNKNOWN_TEMPLATE", template_id=template_id)
     return row

@@ -127,7 +127,7 @@ def _claim(session: Session, tournament_id: Any, now: datetime) -> int:
     write transaction could fail if another connection wrote in between) and PostgreSQL lock the
     row against other processes. A refusal rolls the bump back with everything else."""
     version = None
-    if isinstance(tournament_id, int) and not isinstance(tournament_id, bool):
+    if db.is_id(tournament_id):
         version = session.execute(
             update(TournamentRecord)
             .where(col(TournamentRecord.id) == tournament_id)
@@ -141,7 +141,7 @@ def _claim(session: Session, tournament_id: Any, now: datetime) -> int:
 
 def _read_record(session: Session, tournament_id: Any) -> TournamentRecord:
     record = None
-    if isinstance(tournament_id, int) and not isinstance(tournament_id, bool):
+    if db.is_id(tournament_id):
         record = session.get(TournamentRecord, tournament_id)
     if record is None:
         raise DomainError("UNKNOWN_TOURNAMENT", tournament_id=tournament_id)
@@ -339,7 +339,7 @@ def _event_row(session: Session, tournament_id: int, seq: int) -> LoggedEvent:
 def _stored_version(tournament_id: Any) -> int:
     """The version in the database, by a plain query: every read of a view asks it, so it skips
     the ORM's bookkeeping."""
-    if isinstance(tournament_id, int) and not isinstance(tournament_id, bool):
+    if db.is_id(tournament_id):
         with db.engine().connect() as connection:
             version = connection.execute(
                 select(TournamentRecord.version).where(TournamentRecord.id == tournament_id)
@@ -351,7 +351,7 @@ def _stored_version(tournament_id: Any) -> int:
 
 def current(tournament_id: int) -> Tournament:
     """The tournament's state now, rebuilt first if another process wrote since this one read."""
-    loaded = _memory.get(tournament_id) if isinstance(tournament_id, int) else None
+    loaded = _memory.get(tournament_id) if db.is_id(tournament_id) else None
     if loaded is not None and loaded.state.version == _stored_version(tournament_id):
         return loaded.state
     with _memory.lock(tournament_id), db.session_scope() as session:
@@ -429,7 +429,7 @@ def tournament_id_for_slug(slug: str) -> int:
 
 
 def summary(tournament_id: int) -> TournamentSummary:
-    if isinstance(tournament_id, int) and not isinstance(tournament_id, bool):
+    if db.is_id(tournament_id):
         with db.engine().connect() as connection:
             row = connection.execute(
                 select(
