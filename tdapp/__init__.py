@@ -31,6 +31,8 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
         static_folder="../static",
     )
     app.config.from_mapping(SECRET_KEY=os.environ.get("SECRET_KEY") or _secret_key(app))
+    # No request of any page or API call comes near this; a larger one is refused (413) unread.
+    app.config.from_mapping(MAX_CONTENT_LENGTH=4 * 1024 * 1024)
     if config:
         app.config.from_mapping(config)
 

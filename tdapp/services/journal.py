@@ -65,15 +65,19 @@ class Entry:
         }
 
 
-def entries(tournament_id: int) -> list[Entry]:
-    """Every logged event, newest first, undone ones included and marked."""
+def entries(tournament_id: int, limit: int | None = None) -> list[Entry]:
+    """The logged events, newest first (the `limit` newest when given), undone ones included and
+    marked."""
     state = tournaments.current(tournament_id)
+    query = (
+        select(LoggedEvent)
+        .where(LoggedEvent.tournament_id == tournament_id)
+        .order_by(col(LoggedEvent.seq).desc())
+    )
+    if limit is not None:
+        query = query.limit(limit)
     with db.session_scope() as session:
-        rows = session.exec(
-            select(LoggedEvent)
-            .where(LoggedEvent.tournament_id == tournament_id)
-            .order_by(col(LoggedEvent.seq).desc())
-        ).all()
+        rows = session.exec(query).all()
     return [_entry(row, _names(state)) for row in rows]
 
 
