@@ -10,7 +10,7 @@ from sqlmodel import col, select
 
 from tdapp import db
 from tdapp.models import LoggedEvent, Snapshot, TournamentRecord
-from tdapp.services import bus, tournaments
+from tdapp.services import bus, journal, tournaments
 from tdapp.services.tournaments import _Memory
 from tdapp.tournament.busts import BustPlayer
 from tdapp.tournament.errors import DomainError
@@ -228,3 +228,15 @@ def test_concurrent_actions_on_several_tournaments_all_land_in_order(app):
     for tid in tids:
         assert [r.seq for r in logged(tid)] == list(range(1, 22))
         assert len(tournaments.current(tid).players) == 20
+
+
+def test_the_log_reads_newest_first_in_words_with_undone_events_marked(app):
+    tid = new_tournament(players=3)
+    tournaments.undo(tid, "giulia")
+    newest = journal.entries(tid, limit=2)
+    assert [(e.seq, e.code, e.params, e.undone, e.undone_by) for e in newest] == [
+        (4, "LOG_REGISTERED", {"player": "Player 3"}, True, "giulia"),
+        (3, "LOG_REGISTERED", {"player": "Player 2"}, False, None),
+    ]
+    assert newest[1].text == "Player 2 registered"
+    assert len(journal.entries(tid)) == 4

@@ -249,3 +249,10 @@ def test_roster_players_are_found_ignoring_case_and_accents_and_registered_by_id
     answer = api.post(f"/api/v1/tournaments/{tid}/players", json={"roster_id": member["id"]})
     view = api.get(f"/api/v1/tournaments/{tid}").get_json()
     assert player(view, answer.get_json()["id"])["name"] == "Nicolò Bianchi"
+
+
+def test_an_oversized_body_is_refused_unread_with_413(api):
+    answer = api.post(
+        "/api/v1/tournaments", data=b" " * (5 * 1024 * 1024), content_type="application/json"
+    )
+    refused(answer, 413, "REQUEST_ENTITY_TOO_LARGE")
