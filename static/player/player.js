@@ -156,6 +156,12 @@
     text("my-rebuys", String(me.rebuys));
     text("my-addons", String(me.add_ons));
     text("left", String(view.tournament.players_left));
+    const presence = document.getElementById("presence");
+    if (presence) {
+      presence.form.hidden = !(me.status === "seated" || me.status === "absent");
+      presence.form.elements.absent.value = me.status === "absent" ? "0" : "1";
+      text("presence", me.status === "absent" ? labels.come_back : labels.go_away);
+    }
     const move = ((view.seating || {}).last_moves || {})[String(playerId)];
     if (move) {
       text("move-to", labels.table + "\u00a0" + move.to_table + " · " + labels.seat + "\u00a0" + move.to_seat);

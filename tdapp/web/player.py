@@ -2,7 +2,9 @@
 
 Public and read-only, no login. `/t/<slug>` searches players by name (partial, case- and
 accent-insensitive, so "nicolo" finds "Nicolò") and lists where everyone sits;
-`/t/<slug>/p/<id>` is one player's page. Both render complete without JavaScript and then stay
+`/t/<slug>/p/<id>` is one player's page, where players can also say they are away from the
+table or back (issue 6, HE-25: an absent player is still dealt in and blinded; the DdT sees who
+said it in the log and can undo it). Both pages render complete without JavaScript and then stay
 live over Socket.IO (tdapp/realtime.py: `join`, then `view` events). Only the public view is
 used: no money owed, no account data.
 """
@@ -13,13 +15,16 @@ import re
 import unicodedata
 from typing import Any
 
-from flask import Blueprint, abort, jsonify, render_template, request
+from flask import Blueprint, abort, jsonify, redirect, render_template, request, url_for
 from flask_babel import gettext as _
 
 from tdapp.realtime import screen_view
 from tdapp.services import tournaments
+from tdapp.tournament.presence import SetAbsent
+from tdapp.web import csrf
 
 bp = Blueprint("player", __name__)
+csrf.protect(bp)
 
 FULL_LIST_UP_TO = 150
 """Fields up to this size get the whole list on the first page; larger ones search first, so
@@ -68,6 +73,8 @@ def labels() -> dict[str, str]:
         "reason_FINAL_TABLE": _("Final table draw"),
         "reason_MANUAL": _("Moved by the tournament director"),
         "offline": _("Offline: reconnecting…"),
+        "go_away": _("I'm away from the table"),
+        "come_back": _("I'm back at the table"),
     }
 
 
@@ -126,3 +133,13 @@ def player(slug: str, player_id: int):
         last_move=last_move,
         labels=labels(),
     )
+
+
+@bp.post("/t/<slug>/p/<int:player_id>/presence")
+def presence(slug: str, player_id: int):
+    """The player says "I am away" or "I am back" from the phone (HE-25, HE-26)."""
+    tournament_id = tournaments.tournament_id_for_slug(slug)
+    absent = request.form.get("absent") == "1"
+    actor = f"phone of player {player_id}"
+    tournaments.dispatch(tournament_id, SetAbsent(player_id, absent), actor=actor)
+    return redirect(url_for("player.player", slug=slug, player_id=player_id))

@@ -189,3 +189,20 @@ def test_the_console_tables_page_shows_the_suggested_move_with_apply(ddt_client,
     assert answer.status_code == 200
     page = ddt_client.get(f"/td/t/{tid}/tables").get_data(as_text=True)
     assert 'id="balanced"' in page
+
+
+def test_a_player_marks_themself_away_and_back_from_the_phone_HE_25(client, api):
+    tid, slug = night(api, players=4, names=NAMES)
+    page = client.get(f"/t/{slug}/p/1").get_data(as_text=True)
+    token = page.split('name="csrf_token" value="')[1].split('"')[0]
+    refused = client.post(f"/t/{slug}/p/1/presence", data={"absent": "1"})
+    assert refused.status_code == 400
+    answer = client.post(f"/t/{slug}/p/1/presence", data={"absent": "1", "csrf_token": token})
+    assert answer.status_code == 302
+    view = api.get(f"/api/v1/tournaments/{tid}").get_json()
+    assert next(p for p in view["players"] if p["id"] == 1)["status"] == "absent"
+    client.post(f"/t/{slug}/p/1/presence", data={"absent": "0", "csrf_token": token})
+    view = api.get(f"/api/v1/tournaments/{tid}").get_json()
+    assert next(p for p in view["players"] if p["id"] == 1)["status"] == "seated"
+    log = api.get(f"/api/v1/tournaments/{tid}/log").get_json()["events"]
+    assert [e["actor"] for e in log].count("phone of player 1") == 2
