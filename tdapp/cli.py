@@ -19,20 +19,35 @@ def _run(args: argparse.Namespace) -> None:
     )
 
 
+def _password(args: argparse.Namespace) -> str:
+    if args.password is not None:
+        return args.password
+    password = getpass.getpass("Password: ")
+    if password != getpass.getpass("Password (again): "):
+        sys.exit("The two passwords differ; nothing was changed.")
+    return password
+
+
 def _create_user(args: argparse.Namespace) -> None:
     from tdapp.services import accounts
 
     create_app()
-    password = args.password
-    if password is None:
-        password = getpass.getpass("Password: ")
-        if password != getpass.getpass("Password (again): "):
-            sys.exit("The two passwords differ; nothing was created.")
     try:
-        user = accounts.create_user(args.username, password)
+        user = accounts.create_user(args.username, _password(args))
     except accounts.AccountError as refused:
         sys.exit(str(refused))
     print(f"Created the DdT account {user.username}.")
+
+
+def _set_password(args: argparse.Namespace) -> None:
+    from tdapp.services import accounts
+
+    create_app()
+    try:
+        accounts.set_password(args.username, _password(args))
+    except accounts.AccountError as refused:
+        sys.exit(str(refused))
+    print(f"The password of {args.username} is changed.")
 
 
 def _db(args: argparse.Namespace) -> None:
@@ -76,6 +91,11 @@ def main(argv: list[str] | None = None) -> None:
     create_user.add_argument("username")
     create_user.add_argument("--password", help="prompted for when absent")
     create_user.set_defaults(handler=_create_user)
+
+    set_password = sub.add_parser("set-password", help="replace a DdT's password")
+    set_password.add_argument("username")
+    set_password.add_argument("--password", help="prompted for when absent")
+    set_password.set_defaults(handler=_set_password)
 
     database = sub.add_parser("db", help="the database schema")
     actions = database.add_subparsers(dest="action", required=True)

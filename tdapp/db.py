@@ -97,10 +97,6 @@ def is_id(value: object) -> bool:
     return isinstance(value, int) and not isinstance(value, bool) and 1 <= value <= MAX_ID
 
 
-def is_sqlite() -> bool:
-    return engine().dialect.name == "sqlite"
-
-
 @contextmanager
 def session_scope() -> Iterator[Session]:
     """One transaction: committed when the block ends normally, rolled back on any exception."""

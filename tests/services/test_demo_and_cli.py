@@ -53,3 +53,13 @@ def test_create_user_refuses_a_short_password_and_creates_nothing(cli_database):
 def test_db_upgrade_on_an_up_to_date_database_changes_nothing(cli_database, capsys):
     cli.main(["db", "upgrade"])
     assert "up to date" in capsys.readouterr().out
+
+
+def test_set_password_replaces_a_forgotten_password(cli_database):
+    cli.main(["create-user", "giulia", "--password", "una password lunga"])
+    cli.main(["set-password", "giulia", "--password", "una nuova password"])
+    assert accounts.authenticate("giulia", "una password lunga") is None
+    assert accounts.authenticate("giulia", "una nuova password") is not None
+    with pytest.raises(SystemExit) as stopped:
+        cli.main(["set-password", "nessuno", "--password", "una nuova password"])
+    assert "nessuno" in str(stopped.value)
