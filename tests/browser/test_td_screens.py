@@ -46,6 +46,8 @@ def test_every_console_page_fits_a_laptop_screen_in_both_languages(start_server,
         for language in ("it", "en"):
             page.goto(f"/lang/{language}?next=/td/tournaments")
             page.screenshot(path=SHOTS / f"td-tournaments-{language}.png")
+            page.goto("/td/templates")
+            page.screenshot(path=SHOTS / f"td-templates-{language}.png")
             for name, path in PAGES.items():
                 page.goto(tournament + path)
                 expect(page.locator("html")).to_have_attribute("lang", language)

@@ -223,3 +223,27 @@ def test_the_payout_table_is_edited_in_percent(ddt_client):
                    **{"entries-0": "10", "shares-0": "60 30"})
     assert "Tabella premi:" in flashes(page)[0]
     assert len(tournaments.current(tid).settings.payouts) == 2
+
+
+def test_a_set_up_is_kept_as_a_new_template_or_over_an_old_one(ddt_client):
+    tid = tournament()
+    post(ddt_client, f"/td/t/{tid}/setup/template", template_name="Lunedì 20 minuti")
+    saved = next(t for t in templates.list_templates() if t.name == "Lunedì 20 minuti")
+    assert saved.settings.rebuy == tournaments.current(tid).settings.rebuy
+    _, page = post(ddt_client, f"/td/t/{tid}/setup/template", template_name="Lunedì 20 minuti")
+    assert "Esiste già un modello di nome Lunedì 20 minuti" in flashes(page)
+    old = templates.list_templates()[0]
+    post(ddt_client, f"/td/t/{tid}/setup/template", template_id=str(old.id), template_name="")
+    assert templates.get_template(old.id).name == old.name
+    assert templates.get_template(old.id).settings.add_on.until_level == 4
+    assert len(templates.list_templates()) == 4
+
+
+def test_a_template_is_deleted_from_the_template_list(ddt_client):
+    doomed = templates.list_templates()[0]
+    page = ddt_client.get("/td/templates").get_data(as_text=True)
+    assert doomed.name in page
+    _, page = post(ddt_client, f"/td/templates/{doomed.id}/delete")
+    assert [t.id for t in templates.list_templates() if t.id == doomed.id] == []
+    _, page = post(ddt_client, f"/td/templates/{doomed.id}/delete")
+    assert f"Non esiste il modello {doomed.id}" in flashes(page)

@@ -26,6 +26,7 @@ def register(app: Flask) -> None:
         payouts,
         players,
         setup,
+        structures,
         tables,
         tournaments,
     )

@@ -221,7 +221,7 @@ def _page(tid: int, values: Mapping[str, str], error: str | None = None, status:
     return render(
         "td/setup.html", tid, status=status, values=values, error=error,
         options=known_options(), option_labels=option_labels, choice_labels=choice_labels,
-        rows=int(values.get("rows") or 0),
+        rows=int(values.get("rows") or 0), templates=templates.list_templates(),
     )
 
 
@@ -245,9 +245,12 @@ def save_setup(tid: int):
 
 @bp.post("/t/<int:tid>/setup/template")
 def save_as_template(tid: int):
-    """Keep the tournament's saved set-up as a template for future nights."""
-    saved = templates.save_template(
-        text(request.form, "template_name"), tournaments.current(tid).settings
-    )
+    """Keep the tournament's saved set-up as a template for future nights, new or over an old one
+    (an empty name keeps the old one's)."""
+    replacing = optional_whole(request.form, "template_id", gettext("Template"), 1)
+    name = text(request.form, "template_name")
+    if replacing is not None and not name:
+        name = templates.get_template(replacing).name
+    saved = templates.save_template(name, tournaments.current(tid).settings, replacing)
     flash_done(gettext("Saved as the template %(name)s.", name=saved.name))
     return back(tid)
