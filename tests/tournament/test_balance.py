@@ -241,3 +241,12 @@ def test_hand_for_hand_takes_two_minutes_a_hand_for_three_hands_at_most_TO_13():
     assert hand_for_hand_clock_ms(1) == 120_000
     assert hand_for_hand_clock_ms(3) == 360_000
     assert hand_for_hand_clock_ms(5) == 360_000
+
+
+def test_a_short_table_where_every_open_seat_is_the_small_blind_is_passed_over_TO_08():
+    tables = room({1: [1, 2, 3, 6], 2: [1, 2, 3, 4, 5, 6], 3: [1, 2, 3, 4]}, seats=6)
+    buttons = Buttons(last_hands={1: Positions(2, 3, 5), 3: Positions(1, 2, 3)})
+    rules = BalanceRules(button_rule="moving")
+    assert worst_seat(1, tables[1], buttons, "moving") == 4, "no clear seat at table 1"
+    (move,) = suggest(tables, rules, buttons).moves
+    assert (move.to_table, move.to_seat) == (3, 5)

@@ -116,13 +116,22 @@ class Night:
         assert due == move.from_seat, "the player due the big blind moves"
         destination = self.tables[move.to_table]
         assert destination[move.to_seat - 1] is None
-        last = self.last_hands.get(move.to_table)
-        if last is not None:
-            after = [*seated(destination), move.to_seat]
-            following = next_positions(last, after, self.rules.button_rule)
-            assert following.heads_up or following.small_blind != move.to_seat, (
-                "never moved into the small blind"
-            )
+        if self.small_blind_at(move.to_table, move.to_seat):
+            # Only when no open seat at any equally short table keeps clear of it (the moving
+            # button after the big blind busted makes every open seat there the small blind).
+            counts = in_play(self.tables)
+            for table in [t for t, n in counts.items() if n == counts[move.to_table]]:
+                for seat in [s for s, p in enumerate(self.tables[table], start=1) if p is None]:
+                    assert self.small_blind_at(table, seat), "never moved into the small blind"
+
+    def small_blind_at(self, table: int, seat: int) -> bool:
+        """Would a newcomer at `seat` post the next small blind at `table`?"""
+        last = self.last_hands.get(table)
+        if last is None:
+            return False
+        after = [*seated(self.tables[table]), seat]
+        following = next_positions(last, after, self.rules.button_rule)
+        return not following.heads_up and following.small_blind == seat
 
     def check_balanced(self) -> None:
         counts = in_play(self.tables)

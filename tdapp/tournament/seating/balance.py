@@ -209,14 +209,15 @@ def _balance(
         sources = [t for t in order if counts[t] == largest]
         destinations = [t for t in reversed(order) if counts[t] == smallest]
         source = next((t for t in sources if t not in busy), None)
-        destination = next((t for t in destinations if t not in busy), None)
-        if source is None or destination is None:
+        idle = [t for t in destinations if t not in busy]
+        landing = _destination(idle, tables, working, buttons, rules.button_rule)
+        if source is None or landing is None:
             waiting = tuple(sources if source is None else destinations)
             break
+        destination, to_seat = landing
         source_seats = working.get(source, tables[source])
         destination_seats = working.get(destination, tables[destination])
         from_seat, known = due_big_blind(source, source_seats, buttons, rules.button_rule)
-        to_seat = worst_seat(destination, destination_seats, buttons, rules.button_rule)
         player = source_seats[from_seat - 1]
         moves.append(
             Move(
@@ -272,7 +273,15 @@ def worst_seat(table: int, seats: Seats, buttons: Buttons, rule: ButtonRule = "d
     """TO-08: the first empty seat clockwise after the table's current big blind, skipping a seat
     that would be the next hand's small blind. Before the first hand the current big blind is
     read as the first hand's small blind seat, so the player still lands where the big blind
-    comes next. With no known button, the lowest empty seat."""
+    comes next. With no known button, the lowest empty seat. When every empty seat would be the
+    small blind (the moving button after the big blind busted), the first one is returned."""
+    return _worst_seat(table, seats, buttons, rule)[0]
+
+
+def _worst_seat(
+    table: int, seats: Seats, buttons: Buttons, rule: ButtonRule
+) -> tuple[int, bool]:
+    """The worst seat, and whether it keeps clear of the next small blind."""
     occupied = seated(seats)
     empty = [number for number, player in enumerate(seats, start=1) if player is None]
     last = buttons.last_hands.get(table)
@@ -281,7 +290,7 @@ def worst_seat(table: int, seats: Seats, buttons: Buttons, rule: ButtonRule = "d
     else:
         first = _next_hand(table, occupied, buttons, rule)
         if first is None:
-            return empty[0]
+            return empty[0], True
         reference = first.small_blind_seat
     candidates = []
     seat = reference
@@ -291,8 +300,26 @@ def worst_seat(table: int, seats: Seats, buttons: Buttons, rule: ButtonRule = "d
     for seat in candidates:
         next_hand = _next_hand(table, [*occupied, seat], buttons, rule)
         if next_hand is None or next_hand.heads_up or next_hand.small_blind_seat != seat:
-            return seat
-    return candidates[0]
+            return seat, True
+    return candidates[0], False
+
+
+def _destination(
+    candidates: list[int],
+    tables: Mapping[int, Seats],
+    working: Mapping[int, Seats],
+    buttons: Buttons,
+    rule: ButtonRule,
+) -> tuple[int, int] | None:
+    """The first of the equally short `candidates` (in order) with a worst seat clear of the
+    small blind, else the first of them; None if there is none."""
+    found = None
+    for table in candidates:
+        seat, clear = _worst_seat(table, working.get(table, tables[table]), buttons, rule)
+        if clear:
+            return table, seat
+        found = found or (table, seat)
+    return found
 
 
 def _with(seats: Seats, seat: int, player: int | None) -> Seats:
