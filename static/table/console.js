@@ -275,12 +275,10 @@
   function connect() {
     if (typeof io !== "function") return;
     const socket = io({ transports: ["websocket", "polling"] });
-    socket.on("connect", () => socket.emit("join", { tournament: root.dataset.slug }));
-    socket.on("view", (view) => {
-      const shown = view.hands ? view.hands[table] : undefined;
-      if (shown !== undefined) take(view.version, shown);
-      else if (view.version > version) version = view.version;
-    });
+    socket.on("connect", () =>
+      socket.emit("join_table", { tournament: root.dataset.slug, table: Number(table) })
+    );
+    socket.on("hand", (message) => take(message.version, message.hand));
   }
 
   load();

@@ -9,6 +9,7 @@ a 4xx from the app-wide handler, nothing changed.
 from __future__ import annotations
 
 import hmac
+import threading
 from collections.abc import Callable
 from functools import wraps
 from typing import Annotated, Any, Literal
@@ -26,12 +27,16 @@ from flask import (
     session,
     url_for,
 )
+from flask_socketio import join_room
 from pydantic import Field
 
 from tdapp.models import utcnow
+from tdapp.realtime import socketio
 from tdapp.services import bus, tables, tournaments
 from tdapp.tournament.errors import DomainError
+from tdapp.tournament.hands.table import TableHand
 from tdapp.tournament.hands.views import hand_view
+from tdapp.tournament.state import Tournament
 from tdapp.web import csrf
 from tdapp.web.api import (
     CSRF_HEADER,
@@ -128,9 +133,12 @@ def _int_keys(cards: dict[str, str] | None) -> dict[int, str] | None:
     return {int(key): text for key, text in cards.items()}
 
 
-def _hand_json(tid: int, table: int) -> Any:
-    state = tournaments.current(tid)
-    found = tables.hand(tid, table)
+def _hand_json(state: Tournament, table: int) -> Any:
+    """The table's hand in `state`: the state the action produced, whose version is the one
+    its push carries (a later state may hold other tables' changes)."""
+    found = state.play.hand(table)
+    if found is None:
+        raise DomainError("NO_HAND", table=table)
     return jsonify({"version": state.version, "hand": hand_view(state, found, utcnow())})
 
 
@@ -138,46 +146,46 @@ def _hand_json(tid: int, table: int) -> Any:
 @table_guard
 def start_hand(tid: int, table: int) -> Any:
     parse_json(ApiBody)
-    tables.start_hand(tid, table, _actor())
-    return _hand_json(tid, table), 201
+    state = tables.start_hand(tid, table, _actor())
+    return _hand_json(state, table), 201
 
 
 @api.get("/tournaments/<int:tid>/tables/<int:table>/hand")
 @table_guard
 def get_hand(tid: int, table: int) -> Any:
-    return _hand_json(tid, table)
+    return _hand_json(tournaments.current(tid), table)
 
 
 @api.post("/tournaments/<int:tid>/tables/<int:table>/hand/actions")
 @table_guard
 def take_action(tid: int, table: int) -> Any:
     body = parse_json(ActionBody)
-    tables.act(tid, table, body.seat, body.action, body.amount, _actor())
-    return _hand_json(tid, table)
+    state = tables.act(tid, table, body.seat, body.action, body.amount, _actor())
+    return _hand_json(state, table)
 
 
 @api.post("/tournaments/<int:tid>/tables/<int:table>/hand/out-of-turn")
 @table_guard
 def out_of_turn(tid: int, table: int) -> Any:
     body = parse_json(OutOfTurnBody)
-    tables.act_out_of_turn(tid, table, body.seat, body.action, _actor())
-    return _hand_json(tid, table)
+    state = tables.act_out_of_turn(tid, table, body.seat, body.action, _actor())
+    return _hand_json(state, table)
 
 
 @api.post("/tournaments/<int:tid>/tables/<int:table>/hand/absent")
 @table_guard
 def play_absent(tid: int, table: int) -> Any:
     parse_json(ApiBody)
-    tables.play_absent(tid, table, _actor())
-    return _hand_json(tid, table)
+    state = tables.play_absent(tid, table, _actor())
+    return _hand_json(state, table)
 
 
 @api.post("/tournaments/<int:tid>/tables/<int:table>/hand/time-bank")
 @table_guard
 def time_bank(tid: int, table: int) -> Any:
     body = parse_json(SeatBody)
-    tables.use_time_bank(tid, table, body.seat, _actor())
-    return _hand_json(tid, table)
+    state = tables.use_time_bank(tid, table, body.seat, _actor())
+    return _hand_json(state, table)
 
 
 @api.post("/tournaments/<int:tid>/tables/<int:table>/hand/showdown")
@@ -188,18 +196,18 @@ def showdown(tid: int, table: int) -> Any:
         raise RequestRefused(
             "INVALID_REQUEST", fields=["winners", "cards"], problems="give winners or cards"
         )
-    tables.showdown(
+    state = tables.showdown(
         tid, table, _actor(), winners=body.winners, cards=_int_keys(body.cards), board=body.board
     )
-    return _hand_json(tid, table)
+    return _hand_json(state, table)
 
 
 @api.post("/tournaments/<int:tid>/tables/<int:table>/hand/misdeal")
 @table_guard
 def misdeal(tid: int, table: int) -> Any:
     parse_json(ApiBody)
-    tables.misdeal(tid, table, _actor())
-    return _hand_json(tid, table)
+    state = tables.misdeal(tid, table, _actor())
+    return _hand_json(state, table)
 
 
 @api.post("/tournaments/<int:tid>/tables/<int:table>/access")
@@ -281,6 +289,67 @@ def qr_code(token: str) -> Any:
     return svg, 200, {"Content-Type": "image/svg+xml"}
 
 
+# --- pushes to the consoles ----------------------------------------------------------------
+#
+# A console emits `join_table` with `{"tournament": "<slug>", "table": n}` and gets `hand`
+# events, `{"version", "hand"}`, for its table alone: now, and after every change of that hand.
+
+_pushed: dict[tuple[int, int], TableHand] = {}
+_pushed_lock = threading.Lock()
+
+
+def table_room(tid: int, table: int) -> str:
+    return f"tournament-{tid}-table-{table}"
+
+
+def _hand_message(tid: int, table: int) -> dict[str, Any] | None:
+    state = tournaments.current(tid)
+    found = state.play.hand(table)
+    if found is None:
+        return None
+    return {"version": state.version, "hand": hand_view(state, found, utcnow())}
+
+
+@socketio.on("join_table")
+def join_table(payload: Any) -> dict[str, bool]:
+    """Joins the table's room; the answer (a Socket.IO acknowledgement) says whether it did."""
+    slug = payload.get("tournament") if isinstance(payload, dict) else None
+    table = payload.get("table") if isinstance(payload, dict) else None
+    if not isinstance(slug, str) or not isinstance(table, int) or isinstance(table, bool):
+        socketio.emit(
+            "error", {"code": "BAD_JOIN", "message": "tournament and table"}, to=request.sid
+        )
+        return {"joined": False}
+    try:
+        tid = tournaments.tournament_id_for_slug(slug)
+        message = _hand_message(tid, table)
+    except DomainError as refused:
+        socketio.emit("error", {"code": refused.code, "message": str(refused)}, to=request.sid)
+        return {"joined": False}
+    join_room(table_room(tid, table))
+    if message is not None:
+        socketio.emit("hand", message, to=request.sid)
+    return {"joined": True}
+
+
+def push_hands(change: bus.Change) -> None:
+    """Send each hand that changed to the consoles of its table (states are immutable: a hand
+    that is the very object last sent has not changed)."""
+    tid = change.tournament_id
+    try:
+        state = tournaments.current(tid)
+    except DomainError:
+        return
+    now = utcnow()
+    for table, found in state.play.hands.items():
+        with _pushed_lock:
+            if _pushed.get((tid, table)) is found:
+                continue
+            _pushed[(tid, table)] = found
+        message = {"version": state.version, "hand": hand_view(state, found, now)}
+        socketio.emit("hand", message, to=table_room(tid, table))
+
+
 # --- the decision limit's jobs --------------------------------------------------------------
 
 
@@ -305,6 +374,7 @@ def plan_deadlines(change: bus.Change) -> None:
 def init_app(app: Flask) -> None:
     app.register_blueprint(api)
     app.register_blueprint(console)
+    bus.subscribe(push_hands)
     bus.subscribe(plan_deadlines)
     from tdapp import scheduler
 

@@ -15,6 +15,7 @@ from tdapp.tournament.hands.rules import (
     TakeAction,
     UseTimeBank,
 )
+from tdapp.tournament.hands.views import hand_view
 from tdapp.tournament.presence import SetAbsent
 from tdapp.tournament.registry import view
 from tests.tournament.tournament_builders import tournament
@@ -233,6 +234,8 @@ def test_table_access_is_only_in_the_td_view():
 def test_hand_view_shows_pots_and_legal_actions():
     play, table = one_table(3)
     play.do(StartHand(table))
-    shown = view(play.state, play.now, "public")["hands"][str(table)]
+    line = view(play.state, play.now, "public")["hands"][str(table)]
+    assert line["pot_total"] == 75 and line["deadline_ms"] is not None
+    shown = hand_view(play.state, hand_at(play, table), play.now)
     assert shown["legal"]["min_to"] == 100 and shown["pot_total"] == 75
-    assert shown["deadline_ms"] is not None and len(shown["seats"]) == 3
+    assert [p["amount"] for p in shown["pots"]] == [50, 25] and len(shown["seats"]) == 3

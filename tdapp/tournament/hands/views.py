@@ -1,7 +1,9 @@
 """What the table consoles show: each table's hand as it stands, and (DdT only) their access.
 
-The hand is public at the table (cards are physical and never known here), so it is part of the
-public view: a console needs no login to follow it, only to act.
+The hand is public at the table (cards are physical and never known here): a console needs no
+login to follow it, only to act. The tournament's view carries one line per table; the whole
+hand goes to the consoles of that table alone (`hand_view`), so that an action at one table does
+not make every screen redraw thirty hands.
 """
 
 from __future__ import annotations
@@ -20,8 +22,16 @@ if TYPE_CHECKING:
 
 @view_section("hands")
 def hands_section(state: Tournament, now: datetime, audience: Audience) -> dict[str, Any]:
+    """A line per table for the room's screens; a console gets its whole hand on its own."""
     return {
-        str(table): hand_view(state, hand, now)
+        str(table): {
+            "number": hand.number,
+            "street": "voided" if hand.voided else hand.engine.street.value,
+            "in_play": hand.in_play,
+            "to_act": hand.engine.to_act if hand.in_play else None,
+            "pot_total": sum(hand.engine.committed.values()) + hand.engine.dead,
+            "deadline_ms": unix_ms(hand.deadline) if hand.deadline else None,
+        }
         for table, hand in sorted(state.play.hands.items())
     }
 
@@ -55,8 +65,7 @@ def hand_view(state: Tournament, hand: TableHand, now: datetime) -> dict[str, An
                 "folded": seat in engine.folded,
                 "all_in": engine.stacks[seat] == 0 and seat not in engine.folded,
                 "absent": player.absent,
-                "may_raise": engine.betting is None
-                or seat not in engine.betting.no_raise,
+                "may_raise": engine.betting is None or seat not in engine.betting.no_raise,
                 "won": engine.winnings.get(seat, 0),
             }
         )

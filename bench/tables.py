@@ -1,0 +1,258 @@
+"""Tables playing hands at once through the JSON API of a real server (issue 6).
+
+Starts `tdapp run` (with its scheduler) on a throwaway SQLite database, then:
+
+1. latency: `--tables` tables of `--players` each play hands at once, one thread per table
+   acting through the API like a console; a Socket.IO client joined like a console times each
+   action from the request to the push that carries its version. Prints median and p99.
+2. decision limit: a second tournament whose players never act, with `--limit` seconds per
+   decision and the TDA rule (each expiry checks or folds, so the next decision starts at once):
+   the pushes tell when each expiry was enforced; prints how long after its deadline.
+
+Goals: p99 under 50 ms; enforcement within 100 ms of the deadline.
+
+    .venv/bin/python bench/tables.py [--tables 30] [--players 6] [--actions 15] [--limit 1]
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import socket
+import statistics
+import subprocess
+import sys
+import tempfile
+import threading
+import time
+import urllib.error
+import urllib.request
+from pathlib import Path
+
+import socketio
+
+ROOT = Path(__file__).resolve().parent.parent
+PASSWORD = "bench password 123"
+
+
+def _free_port() -> int:
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return probe.getsockname()[1]
+
+
+class Api:
+    def __init__(self, url: str) -> None:
+        self.url = url
+        self.token = ""
+
+    def call(self, method: str, path: str, body: dict | None = None) -> dict:
+        request = urllib.request.Request(
+            self.url + "/api/v1" + path,
+            method=method,
+            data=None if method == "GET" else json.dumps(body or {}).encode(),
+            headers={"Content-Type": "application/json", "Authorization": f"Bearer {self.token}"},
+        )
+        with urllib.request.urlopen(request, timeout=30) as answer:
+            return json.loads(answer.read())
+
+
+def _percentile(samples: list[float], fraction: float) -> float:
+    ordered = sorted(samples)
+    return ordered[min(len(ordered) - 1, int(fraction * len(ordered)))]
+
+
+def _tournament(api: Api, tables: int, players: int, limit: int, options: dict) -> tuple[int, str]:
+    created = api.call(
+        "POST",
+        "/tournaments",
+        {
+            "name": f"Bench {limit}s",
+            "starting_stack": 9000,
+            "buy_in": 2000,
+            "seats_per_table": players,
+            "levels": [{"small_blind": 25, "big_blind": 50, "ante": 0, "seconds": 7200}],
+            "decision_seconds": limit,
+            "options": options,
+        },
+    )
+    tid = created["id"]
+    for number in range(1, tables * players + 1):
+        api.call("POST", f"/tournaments/{tid}/players", {"name": f"Player {number}"})
+    api.call("POST", f"/tournaments/{tid}/seats/draw")
+    return tid, created["slug"]
+
+
+class Pushes:
+    """Consoles' sockets (one socket joined to every table): when each version of a table's
+    hand arrived, and each hand as pushed."""
+
+    def __init__(self, url: str, slug: str, tables: list[int]) -> None:
+        self.arrived: dict[int, list[tuple[int, float]]] = {}
+        self.hands_seen: list[tuple[float, dict]] = []
+        self.condition = threading.Condition()
+        self.client = socketio.Client(reconnection=False)
+        self.client.on("hand", self._hand)
+        self.client.connect(url, transports=["websocket"])
+        for table in tables:
+            joined = self.client.call("join_table", {"tournament": slug, "table": table})
+            assert joined == {"joined": True}, joined
+
+    def _hand(self, message: dict) -> None:
+        now = time.perf_counter()
+        wall = time.time() * 1000
+        with self.condition:
+            table = message["hand"]["table"]
+            self.arrived.setdefault(table, []).append((message["version"], now))
+            self.hands_seen.append((wall, message["hand"]))
+            self.condition.notify_all()
+
+    def wait_for(self, table: int, version: int, timeout: float = 10.0) -> float:
+        """When the table's hand at `version` (or a later one) first reached the console."""
+        deadline = time.perf_counter() + timeout
+        with self.condition:
+            while True:
+                seen = [t for v, t in self.arrived.get(table, []) if v >= version]
+                if seen:
+                    return min(seen)
+                left = deadline - time.perf_counter()
+                if left <= 0:
+                    raise TimeoutError(f"no push for table {table} at version {version}")
+                self.condition.wait(left)
+
+
+def _play_table(
+    api: Api, pushes: Pushes, tid: int, table: int, actions: int, out: list[float]
+) -> None:
+    base = f"/tournaments/{tid}/tables/{table}"
+    done = 0
+    hand = None
+    while done < actions:
+        if hand is None or not hand["in_play"]:
+            hand = api.call("POST", base + "/hands")["hand"]
+            continue
+        if hand["street"] == "showdown":
+            winners = [[p["eligible"][0]] for p in hand["pots"] if not p["returned"]]
+            hand = api.call("POST", base + "/hand/showdown", {"winners": winners})["hand"]
+            continue
+        legal = hand["legal"]
+        action = "check" if "check" in legal["actions"] else "call"
+        started = time.perf_counter()
+        answer = api.call("POST", base + "/hand/actions", {"seat": legal["seat"], "action": action})
+        arrived = pushes.wait_for(table, answer["version"])
+        out.append((arrived - started) * 1000)
+        hand = answer["hand"]
+        done += 1
+
+
+def _latency(api: Api, url: str, tables: int, players: int, actions: int) -> list[float]:
+    tid, slug = _tournament(api, tables, players, 20, {})
+    numbers = sorted({p["table"] for p in api.call("GET", f"/tournaments/{tid}")["players"]})
+    pushes = Pushes(url, slug, numbers)
+    samples: list[float] = []
+    threads = [
+        threading.Thread(target=_play_table, args=(api, pushes, tid, n, actions, samples))
+        for n in numbers
+    ]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    pushes.client.disconnect()
+    return samples
+
+
+def _enforcement(
+    api: Api, url: str, tables: int, players: int, limit: int, run_s: float
+) -> list[float]:
+    tid, slug = _tournament(api, tables, players, limit, {"decision_limit": "tda"})
+    numbers = sorted({p["table"] for p in api.call("GET", f"/tournaments/{tid}")["players"]})
+    pushes = Pushes(url, slug, numbers)
+    for number in numbers:
+        api.call("POST", f"/tournaments/{tid}/tables/{number}/hands")
+    time.sleep(run_s)
+    pushes.client.disconnect()
+    # A table's deadline was enforced when a push first shows that hand moved past the step
+    # the deadline was for: its lateness is that push's arrival minus the deadline.
+    late: list[float] = []
+    last: dict[int, tuple[int, int, int]] = {}
+    for wall, hand in pushes.hands_seen:
+        table = hand["table"]
+        key = (hand["number"], len(hand["history"]))
+        before = last.get(table)
+        if before is not None and (before[0], before[1]) != key and before[2]:
+            late.append(wall - before[2])
+        last[table] = (*key, hand["deadline_ms"] or 0)
+    return late
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--tables", type=int, default=30)
+    parser.add_argument("--players", type=int, default=6)
+    parser.add_argument("--actions", type=int, default=15, help="actions timed per table")
+    parser.add_argument("--limit", type=int, default=1, help="seconds per decision (phase 2)")
+    parser.add_argument("--run", type=float, default=8.0, help="seconds of phase 2")
+    args = parser.parse_args()
+
+    with tempfile.TemporaryDirectory() as folder:
+        env = dict(
+            os.environ,
+            DATABASE_URL=f"sqlite:///{Path(folder) / 'bench.sqlite3'}",
+            PYTHONUNBUFFERED="1",
+        )
+        cli = [sys.executable, "-m", "tdapp.cli"]
+        for command in (["db", "upgrade"], ["create-user", "bench", "--password", PASSWORD]):
+            subprocess.run([*cli, *command], cwd=ROOT, env=env, check=True, capture_output=True)
+        port = _free_port()
+        log = (Path(folder) / "server.log").open("w")
+        server = subprocess.Popen(
+            [*cli, "run", "--host", "127.0.0.1", "--port", str(port)],
+            cwd=ROOT,
+            env=env,
+            stdout=log,
+            stderr=subprocess.STDOUT,
+        )
+        try:
+            url = f"http://127.0.0.1:{port}"
+            api = Api(url)
+            for _ in range(150):
+                try:
+                    answer = urllib.request.urlopen(
+                        urllib.request.Request(
+                            url + "/api/v1/auth/token",
+                            data=json.dumps({"username": "bench", "password": PASSWORD}).encode(),
+                            headers={"Content-Type": "application/json"},
+                        ),
+                        timeout=5,
+                    )
+                    api.token = json.loads(answer.read())["token"]
+                    break
+                except (urllib.error.URLError, ConnectionError):
+                    time.sleep(0.2)
+            samples = _latency(api, url, args.tables, args.players, args.actions)
+            print(
+                f"{args.tables} tables x {args.players} players, {len(samples)} actions: "
+                f"request -> push median {statistics.median(samples):6.1f} ms, "
+                f"p99 {_percentile(samples, 0.99):6.1f} ms (goal p99 < 50 ms)"
+            )
+            late = _enforcement(api, url, args.tables, args.players, args.limit, args.run)
+            if late:
+                print(
+                    f"decision limit ({args.limit} s, TDA rule), {len(late)} expiries: pushed "
+                    f"median {statistics.median(late):6.1f} ms, p99 {_percentile(late, 0.99):6.1f} "
+                    f"ms, max {max(late):6.1f} ms after the deadline (goal < 100 ms)"
+                )
+            else:
+                print("decision limit: no expiry was observed")
+        except Exception:
+            print((Path(folder) / "server.log").read_text()[-3000:])
+            raise
+        finally:
+            server.terminate()
+            server.wait(timeout=10)
+
+
+if __name__ == "__main__":
+    main()
