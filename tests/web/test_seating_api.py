@@ -206,3 +206,13 @@ def test_a_player_marks_themself_away_and_back_from_the_phone_HE_25(client, api)
     assert next(p for p in view["players"] if p["id"] == 1)["status"] == "seated"
     log = api.get(f"/api/v1/tournaments/{tid}/log").get_json()["events"]
     assert [e["actor"] for e in log].count("phone of player 1") == 2
+
+
+def test_a_large_field_searches_first_and_the_page_stays_under_50_kb(client, api):
+    _, slug = night(api, players=160, names=NAMES)
+    answer = client.get(f"/t/{slug}")
+    assert len(answer.get_data()) < 50_000
+    page = answer.get_data(as_text=True)
+    assert 'id="hint"' in page and "Player 7" not in page
+    found = client.get(f"/t/{slug}?q=player 15").get_data(as_text=True)
+    assert ">Player 15<" in found and ">Player 150<" in found and ">Player 16<" not in found
