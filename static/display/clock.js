@@ -8,8 +8,11 @@
   const screenName = root.dataset.screen;
   const L = JSON.parse($("labels").textContent);
   const lang = document.documentElement.lang || "it";
-  const num = new Intl.NumberFormat(lang);
-  const money = new Intl.NumberFormat(lang, { style: "currency", currency: "EUR" });
+  // Chips grouped always ("1.500 / 3.000"), though Italian style leaves four digits ungrouped.
+  const num = new Intl.NumberFormat(lang, { useGrouping: "always" });
+  const euros = new Intl.NumberFormat(lang, { style: "currency", currency: "EUR", maximumFractionDigits: 0, useGrouping: "always" });
+  const cents = new Intl.NumberFormat(lang, { style: "currency", currency: "EUR" });
+  const money = (amountCents) => (amountCents % 100 ? cents : euros).format(amountCents / 100);
 
   let view = JSON.parse($("initial-view").textContent);
   const socket = io({ transports: ["websocket", "polling"], reconnectionDelayMax: 3000 });
@@ -63,10 +66,7 @@
 
   // ---- drawing ----
   function blindsText(b) { return b ? num.format(b.small_blind) + " / " + num.format(b.big_blind) : "–"; }
-  function anteText(b) {
-    if (!b || !b.ante) return "–";
-    return num.format(b.ante) + (b.big_blind_ante ? " " + L.bb_ante : "");
-  }
+  function anteText(b) { return b && b.ante ? num.format(b.ante) : "–"; }
   function set(id, text) { const el = $(id); if (el.textContent !== text) el.textContent = text; }
 
   function drawView() {
@@ -80,9 +80,15 @@
     // On a break the blinds shown are those play resumes with.
     const shown = c.on_break ? c.next_level : c.blinds;
     set("blinds", blindsText(shown));
+    set("blinds-label", c.on_break ? L.after_break : L.blinds);
     set("ante", anteText(shown));
+    set("ante-label", shown && shown.big_blind_ante ? L.bb_ante : L.ante);
+    root.classList.toggle("no-ante", !shown || !shown.ante);
     set("next-level", c.next_level ? blindsText(c.next_level) : L.last_level);
-    set("next-ante", c.next_level && c.next_level.ante ? L.ante + " " + anteText(c.next_level) : "");
+    root.classList.toggle("no-break-ahead", c.next_break_in_ms === null);
+    set("break-label", c.on_break ? L.next_break : L.break_in);
+    const nextAnte = c.next_level && c.next_level.ante;
+    set("next-ante", nextAnte ? (c.next_level.big_blind_ante ? L.bb_ante : L.ante) + " " + anteText(c.next_level) : "");
     let state = "";
     if (!c.started) state = L.not_started;
     else if (!c.running) state = L.paused;
@@ -92,13 +98,29 @@
     const places = ((view.payouts || {}).places || []).filter((p) => p.amount_cents > 0);
     set("players", ledger.entries ? num.format(ledger.players_left) + " / " + num.format(ledger.entries) : "–");
     set("average", ledger.average_stack ? num.format(ledger.average_stack) : "–");
-    set("pool", ledger.prize_pool_cents ? money.format(ledger.prize_pool_cents / 100) : "–");
+    set("pool", ledger.prize_pool_cents ? money(ledger.prize_pool_cents) : "–");
     set("paid", places.length ? L.paid.replace("%(places)s", places.length) : "");
     set("chips", ledger.chips_issued ? num.format(ledger.chips_issued) : "–");
     set("mini-level", c.on_break ? L.break : String(c.level));
     set("mini-blinds", blindsText(shown));
     drawSeating();
+    fitAll();
   }
+
+  // Shrink what would overflow its place (long numbers late in the night), never grow it.
+  function fit(el, room) {
+    el.style.fontSize = "";
+    const width = el.getBoundingClientRect().width;
+    if (width > room && room > 0) {
+      el.style.fontSize = parseFloat(getComputedStyle(el).fontSize) * room / width + "px";
+    }
+  }
+  function fitAll() {
+    const main = document.querySelector(".main");
+    fit(document.querySelector(".blinds-row"), main.clientWidth * 0.96);
+    document.querySelectorAll(".fit").forEach((el) => fit(el, el.parentElement.clientWidth * 0.94));
+  }
+  window.addEventListener("resize", fitAll);
 
   function drawSeating() {
     const tables = $("seating");
@@ -117,15 +139,20 @@
       box.append(h, list);
       return box;
     }));
-    $("moves").replaceChildren(...(view.moves || []).slice(-8).reverse().map((m) => {
+    const names = new Map((view.players || []).map((p) => [p.id, p.name]));
+    const moves = Object.values((view.seating || {}).last_moves || {})
+      .filter((m) => names.has(m.player_id))
+      .sort((a, b) => b.version - a.version)
+      .slice(0, 8);
+    $("moves").replaceChildren(...moves.map((m) => {
       const li = document.createElement("li");
-      li.textContent = m.name + ": " + L.table + " " + m.to_table + ", " + L.seat + " " + m.to_seat;
+      li.textContent = names.get(m.player_id) + " → " + L.table + " " + m.to_table + ", " + L.seat + " " + m.to_seat;
       return li;
     }));
     const places = ((view.payouts || {}).places || []).filter((p) => p.amount_cents > 0);
     $("payouts").replaceChildren(...places.map((p) => {
       const li = document.createElement("li");
-      li.textContent = p.place + "°  " + money.format(p.amount_cents / 100);
+      li.textContent = p.place + "°  " + money(p.amount_cents);
       return li;
     }));
   }
@@ -141,6 +168,10 @@
     set("countdown", text);
     $("countdown").classList.toggle("long", text.length > 5);
     set("mini-countdown", text);
+    if (c.next_break_in_ms !== null) {
+      const toBreak = c.running && c.next_break_at !== null ? c.next_break_at - sync.serverNow() : c.next_break_in_ms;
+      set("next-break", hms(toBreak, Math.ceil));
+    }
     root.classList.toggle("last-minute", c.running && t.left <= 60000 && t.over === 0);
     if (c.running && lastLeft !== null) {
       if (!c.on_break && lastLeft > 60000 && t.left <= 60000 && t.left > 0) minuteCue();

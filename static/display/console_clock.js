@@ -1,0 +1,88 @@
+// The dashboard's clock panel: counts down locally from the server's timestamps and sends the
+// DdT's controls to the JSON API; the page reloads on success so every card agrees.
+(function () {
+  "use strict";
+  const panel = document.getElementById("clock-panel");
+  if (!panel) return;
+  const left = document.getElementById("clock-left");
+  const errorBox = document.getElementById("clock-error");
+  const offset = Number(left.dataset.serverNow) - Date.now();
+  let busy = false;
+
+  function pad(n) { return String(n).padStart(2, "0"); }
+  function draw() {
+    const running = left.dataset.running === "true";
+    const ms = running && left.dataset.endsAt
+      ? Number(left.dataset.endsAt) - (Date.now() + offset)
+      : Number(left.dataset.remaining);
+    const s = Math.max(0, Math.ceil(ms / 1000));
+    const h = Math.floor(s / 3600), m = Math.floor((s % 3600) / 60);
+    left.textContent = (h ? h + ":" + pad(m) : m) + ":" + pad(s % 60);
+    if (running && ms < -1500 && !busy) location.reload();  // a level ended: fresh figures
+  }
+
+  async function send(body, url) {
+    if (busy) return;
+    busy = true;
+    errorBox.hidden = true;
+    try {
+      const answer = await fetch(url || panel.dataset.url, {
+        method: "POST",
+        headers: { "Content-Type": "application/json", "X-CSRF-Token": panel.dataset.csrf },
+        body: JSON.stringify(body),
+        credentials: "same-origin",
+      });
+      if (answer.ok) { location.reload(); return; }
+      const refused = await answer.json().catch(() => null);
+      errorBox.textContent = refused && refused.error ? refused.error.message : answer.statusText;
+      errorBox.hidden = false;
+    } finally {
+      busy = false;
+    }
+  }
+
+  panel.querySelectorAll("[data-clock]").forEach((button) => {
+    button.addEventListener("click", () => {
+      const body = { action: button.dataset.clock };
+      if (button.dataset.seconds) body.seconds = Number(button.dataset.seconds);
+      send(body);
+    });
+  });
+  document.getElementById("clock-jump").addEventListener("submit", (e) => {
+    e.preventDefault();
+    send({ action: "jump", level: Number(e.target.level.value) });
+  });
+  document.getElementById("clock-adjust").addEventListener("submit", (e) => {
+    e.preventDefault();
+    const seconds = Math.round(Number(e.target.minutes.value) * 60);
+    if (seconds) send({ action: "adjust", seconds: seconds });
+  });
+
+  document.getElementById("clock-layout").addEventListener("submit", (e) => {
+    e.preventDefault();
+    const form = e.target;
+    const url = form.dataset.url.replace("SCREEN", encodeURIComponent(form.screen.value));
+    send({ layout: form.layout.value, seconds: Number(form.seconds.value) }, url);
+  });
+
+  const keys = {
+    " ": () => panel.querySelector('[data-clock="start"], [data-clock="pause"], [data-clock="resume"]'),
+    "+": () => panel.querySelector('[data-seconds="60"]'),
+    "=": () => panel.querySelector('[data-seconds="60"]'),
+    "-": () => panel.querySelector('[data-seconds="-60"]'),
+    ".": () => panel.querySelector('[data-clock="next"]'),
+    ",": () => panel.querySelector('[data-clock="previous"]'),
+    "b": () => panel.querySelector('[data-clock="break"]'),
+  };
+  document.addEventListener("keydown", (e) => {
+    if (e.ctrlKey || e.metaKey || e.altKey) return;
+    if (e.target.closest("input, textarea, select, button, [contenteditable]")) return;
+    const pick = keys[e.key];
+    if (!pick) return;
+    e.preventDefault();
+    pick().click();
+  });
+
+  draw();
+  setInterval(draw, 250);
+})();

@@ -1,0 +1,178 @@
+"""The wall display in a real Chromium: sizes of a TV and a projector, the break screen, the
+seating layout, the lost-connection warning. Screenshots go to `shots/` for a person to judge."""
+
+from __future__ import annotations
+
+import json
+import re
+import urllib.request
+from pathlib import Path
+
+import pytest
+
+from tdapp import create_app
+
+pytestmark = pytest.mark.browser
+
+SHOTS = Path(__file__).resolve().parents[2] / "shots"
+CHROMIUM_ARGS = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--no-first-run",
+]
+BLINDS = ((100, 200), (200, 400), (300, 600), (400, 800), (500, 1000), (800, 1600), (1500, 3000),
+          (2000, 4000), (3000, 6000), (5000, 10000))
+NAMES = ["Anna", "Bruno", "Carla", "Dario", "Elena", "Fabio", "Giulia", "Marco", "Nicolò", "Olga", "Paolo", "Rita", "Sergio", "Tina"]
+
+
+@pytest.fixture
+def evening(tmp_path, start_server):
+    """A night of 28 entries at 4 tables, 6 out, one moved by hand, twenty-minute levels with a big blind ante from
+    level 3 and colour-up breaks after levels 4 and 8, served by a real server process.
+    Returns (server, tournament id, slug, token)."""
+    from tdapp.services import accounts, tournaments
+    from tdapp.tournament.busts import BustPlayer
+    from tdapp.tournament.registration import RegisterPlayer
+    from tdapp.tournament.seat_draw import DrawSeats
+    from tdapp.tournament.seating.rules import MovePlayer
+    from tdapp.tournament.settings import Settings
+    from tdapp.tournament.structure import Break, Level, Structure
+
+    url = f"sqlite:///{tmp_path / 'evening.sqlite3'}"
+    create_app({"DATABASE_URL": url, "SCHEDULER": False})
+    accounts.create_user("ddt", "correct horse battery")
+    periods = []
+    for number, (small, big) in enumerate(BLINDS, start=1):
+        periods.append(Level(small, big, 1200, ante=big if number >= 3 else 0, big_blind_ante=True))
+        if number in (4, 8):
+            periods.append(Break(600, note=f"Colour-up: via le fiches da {25 * number // 4}"))
+    settings = Settings(name="Torneo del Lunedì", structure=Structure(tuple(periods)))
+    created = tournaments.create_tournament(settings, "test")
+    for number in range(28):
+        name = f"{NAMES[number % len(NAMES)]} {chr(65 + number // len(NAMES))}."
+        tournaments.dispatch(created.id, RegisterPlayer(name), "test")
+    tournaments.dispatch(created.id, DrawSeats(tables=4), "test")
+    for player_id in (3, 9, 14, 20, 22, 27):
+        tournaments.dispatch(created.id, BustPlayer(player_id), "test")
+    state = tournaments.current(created.id)
+    open_seat = next(
+        (table, seat)
+        for table in (1, 2)
+        for seat, sitting in enumerate(state.tables[table], start=1)
+        if sitting is None
+    )
+    mover = next(p.id for p in state.players if p.in_play and p.table == 4)
+    tournaments.dispatch(created.id, MovePlayer(mover, *open_seat), "test")
+    server = start_server(url)
+    token = _post(f"{server.url}/api/v1/auth/token", {"username": "ddt", "password": "correct horse battery"})
+    return server, created.id, created.slug, token["token"]
+
+
+def _post(url: str, body: dict, token: str | None = None) -> dict:
+    headers = {"Content-Type": "application/json"}
+    if token:
+        headers["Authorization"] = f"Bearer {token}"
+    request = urllib.request.Request(url, json.dumps(body).encode(), headers, method="POST")
+    with urllib.request.urlopen(request, timeout=10) as answer:
+        return json.loads(answer.read())
+
+
+def _clock(evening, **body) -> dict:
+    server, tid, _slug, token = evening
+    return _post(f"{server.url}/api/v1/tournaments/{tid}/clock", body, token)
+
+
+@pytest.fixture
+def browser():
+    playwright = pytest.importorskip("playwright.sync_api")
+    with playwright.sync_playwright() as driver:
+        chromium = driver.chromium.launch(executable_path="/usr/bin/chromium", args=CHROMIUM_ARGS)
+        yield chromium
+        chromium.close()
+
+
+def _open(browser, evening, width: int, height: int, query: str = ""):
+    server, _tid, slug, _token = evening
+    page = browser.new_page(viewport={"width": width, "height": height})
+    page.goto(f"{server.url}/t/{slug}/clock{query}")
+    page.wait_for_function("window.tdDisplay && window.tdDisplay.sync.measured()")
+    return page
+
+
+def _box(page, selector: str) -> dict:
+    return page.locator(selector).bounding_box()
+
+
+def _font_px(page, selector: str) -> float:
+    return page.eval_on_selector(selector, "e => parseFloat(getComputedStyle(e).fontSize)")
+
+
+@pytest.mark.parametrize(("width", "height"), [(1920, 1080), (1366, 768)])
+def test_the_countdown_is_the_largest_thing_and_everything_fits_the_screen(browser, evening, width, height):
+    _clock(evening, action="start")
+    _clock(evening, action="jump", level=7)
+    page = _open(browser, evening, width, height)
+    page.wait_for_function("document.getElementById('level').textContent === '7'")
+    countdown = _font_px(page, "#countdown")
+    for other in ("#blinds", "#ante", "#level", "#players", "#pool", "#next-level", ".name"):
+        assert countdown > _font_px(page, other), other
+    assert countdown >= 0.3 * height  # a third of the screen: legible at 10 m on a TV
+    assert _font_px(page, "#blinds") >= 0.1 * height
+    for selector in ("#countdown", "#blinds", "#ante", "#level", ".stats", ".qr svg", "#next-break"):
+        box = _box(page, selector)
+        assert box and box["x"] >= 0 and box["y"] >= 0, selector
+        assert box["x"] + box["width"] <= width and box["y"] + box["height"] <= height, selector
+    assert re.fullmatch(r"1?\d:\d\d", page.text_content("#countdown"))
+    assert page.text_content("#players") == "22 / 28"
+    SHOTS.mkdir(exist_ok=True)
+    page.screenshot(path=SHOTS / f"clock-{width}x{height}.png")
+
+
+def test_the_break_screen_counts_down_the_break_and_shows_the_colour_up(browser, evening):
+    _clock(evening, action="start")
+    _clock(evening, action="break")
+    page = _open(browser, evening, 1920, 1080)
+    assert "on-break" in page.get_attribute("#display", "class")
+    assert re.fullmatch(r"10:00|9:[45]\d", page.text_content("#countdown"))
+    assert page.text_content("#break-note").strip()
+    SHOTS.mkdir(exist_ok=True)
+    page.screenshot(path=SHOTS / "clock-break-1920x1080.png")
+
+
+def test_a_paused_clock_says_so_and_stands_still(browser, evening):
+    _clock(evening, action="start")
+    _clock(evening, action="adjust", seconds=-125)
+    _clock(evening, action="pause")
+    page = _open(browser, evening, 1366, 768)
+    first = page.text_content("#countdown")
+    page.wait_for_timeout(1500)
+    assert page.text_content("#countdown") == first
+    assert page.text_content("#state").strip()
+    SHOTS.mkdir(exist_ok=True)
+    page.screenshot(path=SHOTS / "clock-paused-1366x768.png")
+
+
+def test_the_seating_layout_shows_tables_and_payouts(browser, evening):
+    server, tid, _slug, token = evening
+    _post(f"{server.url}/api/v1/tournaments/{tid}/displays/bar", {"layout": "seating"}, token)
+    page = _open(browser, evening, 1920, 1080, "?screen=bar")
+    assert page.locator(".screen-seating").is_visible()
+    assert not page.locator(".screen-clock").is_visible()
+    assert page.locator(".table").count() == 4
+    assert page.locator("#payouts li").count() >= 2
+    assert page.locator("#moves li").count() == 1
+    SHOTS.mkdir(exist_ok=True)
+    page.screenshot(path=SHOTS / "clock-seating-1920x1080.png")
+
+
+def test_a_lost_connection_is_shown_while_the_countdown_keeps_going(browser, evening):
+    _clock(evening, action="start")
+    page = _open(browser, evening, 1366, 768)
+    assert page.locator("#offline").is_hidden()
+    evening[0].kill()
+    page.wait_for_selector("#offline", state="visible", timeout=15_000)
+    first = page.text_content("#countdown")
+    page.wait_for_function(f"document.getElementById('countdown').textContent !== '{first}'")
