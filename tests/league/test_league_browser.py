@@ -85,7 +85,7 @@ def test_standings_on_a_phone_fit_the_screen_in_order_LG_04(season, phone):
 def test_a_night_page_on_a_phone_lists_both_tables(season, phone):
     server, league_id = season
     phone.goto(f"{server.url}/leagues/{league_id}")
-    phone.locator("ol.nights a").first.click()
+    phone.locator("ul.nights a").first.click()
     playwright.expect(phone.locator("section.night-table")).to_have_count(2)
     assert phone.evaluate("document.documentElement.scrollWidth") <= 360
     shot(phone, "night-phone")
