@@ -129,6 +129,6 @@ def actor() -> str:
 
 def register(app: Flask) -> None:
     """Import every endpoint module of the API, then register the blueprint once."""
-    from tdapp.web.api import auth, tournaments  # noqa: F401  (they add routes to `bp`)
+    from tdapp.web.api import auth, library, tournaments  # noqa: F401  (they add routes to `bp`)
 
     app.register_blueprint(bp)

@@ -1,0 +1,212 @@
+"""Request bodies shared by the API's endpoints, and a tournament's set-up in and out of JSON.
+
+The set-up travels in one shape both ways: what `GET .../settings` answers, `POST /tournaments`
+takes back.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+from dataclasses import replace
+from typing import Annotated, Any, Literal
+
+from pydantic import Field
+
+from tdapp.tournament.settings import (
+    AddOnRules,
+    PayoutBracket,
+    RebuyRules,
+    ReEntryRules,
+    Settings,
+)
+from tdapp.tournament.structure import Break, Level, Structure
+from tdapp.web.api import ApiBody
+from tdapp.web.errors import RequestRefused
+
+MAX_NUMBER = 1_000_000_000
+Count = Annotated[int, Field(ge=0, le=MAX_NUMBER)]
+Positive = Annotated[int, Field(ge=1, le=MAX_NUMBER)]
+LevelNumber = Annotated[int, Field(ge=1, le=1000)]
+PlayerIds = Annotated[list[Positive], Field(min_length=1, max_length=100)]
+
+
+class LevelBody(ApiBody):
+    small_blind: Positive
+    big_blind: Positive
+    ante: Count = 0
+    big_blind_ante: bool = False
+    seconds: Positive
+
+
+class BreakBody(ApiBody):
+    is_break: Literal[True] = Field(alias="break")
+    seconds: Positive
+    note: Annotated[str, Field(max_length=200)] = ""
+
+
+class RebuyBody(ApiBody):
+    until_level: LevelNumber
+    chips: Positive
+    price: Count
+    max_stack: Count = 0
+    max_per_player: Positive | None = None
+
+
+class AddOnBody(ApiBody):
+    chips: Positive
+    price: Count
+    until_level: LevelNumber | None = None
+
+
+class ReEntryBody(ApiBody):
+    until_level: LevelNumber
+    price: Count
+    max_entries: Positive | None = None
+
+
+class PayoutBracketBody(ApiBody):
+    max_entries: Positive
+    basis_points: Annotated[list[Positive], Field(min_length=1, max_length=500)]
+
+
+class SettingsBody(ApiBody):
+    """A tournament's set-up. On creation, what is left out comes from `template` (a template
+    id) or the club's defaults; on a settings change, from the tournament's current settings."""
+
+    template: Positive | None = None
+    name: Annotated[str, Field(min_length=1, max_length=100)] | None = None
+    date: dt.date | None = None
+    buy_in: Count | None = None
+    seats_per_table: Positive | None = None
+    starting_stack: Count | None = None
+    levels: Annotated[list[LevelBody | BreakBody], Field(min_length=1, max_length=200)] | None = (
+        None
+    )
+    late_registration_until_level: LevelNumber | None = None
+    rebuy: RebuyBody | None = None
+    add_on: AddOnBody | None = None
+    re_entry: ReEntryBody | None = None
+    payouts: Annotated[list[PayoutBracketBody], Field(min_length=1, max_length=50)] | None = None
+    rounding: Positive | None = None
+    decision_seconds: Positive | None = None
+    options: dict[str, str] | None = None
+
+    def settings(self, base: Settings) -> Settings:
+        """`base` with every field this body sets; a field sent as null clears an optional rule."""
+        given = self.model_fields_set
+        changes: dict[str, Any] = {}
+        simple = {
+            "name": "name",
+            "date": "date",
+            "buy_in": "buy_in_cents",
+            "seats_per_table": "seats_per_table",
+            "starting_stack": "starting_stack",
+            "late_registration_until_level": "late_registration_until_level",
+            "rounding": "rounding_cents",
+            "decision_seconds": "decision_seconds",
+        }
+        for field, target in simple.items():
+            if field in given:
+                value = getattr(self, field)
+                if value is None and target not in _NULLABLE:
+                    raise RequestRefused(
+                        "INVALID_REQUEST", fields=[field], problems=f"{field}: null"
+                    )
+                changes[target] = value
+        if "levels" in given and self.levels is not None:
+            changes["structure"] = Structure(tuple(_period(p) for p in self.levels))
+        if "rebuy" in given:
+            changes["rebuy"] = self.rebuy and RebuyRules(
+                until_level=self.rebuy.until_level,
+                chips=self.rebuy.chips,
+                price_cents=self.rebuy.price,
+                max_stack=self.rebuy.max_stack,
+                max_per_player=self.rebuy.max_per_player,
+            )
+        if "add_on" in given:
+            changes["add_on"] = self.add_on and AddOnRules(
+                chips=self.add_on.chips,
+                price_cents=self.add_on.price,
+                until_level=self.add_on.until_level,
+            )
+        if "re_entry" in given:
+            changes["re_entry"] = self.re_entry and ReEntryRules(
+                until_level=self.re_entry.until_level,
+                price_cents=self.re_entry.price,
+                max_entries=self.re_entry.max_entries,
+            )
+        if "payouts" in given and self.payouts is not None:
+            changes["payouts"] = tuple(
+                PayoutBracket(b.max_entries, tuple(b.basis_points)) for b in self.payouts
+            )
+        if "options" in given and self.options is not None:
+            changes["options"] = dict(self.options)
+        return replace(base, **changes)
+
+
+_NULLABLE = {"date", "late_registration_until_level"}
+
+
+def _period(body: LevelBody | BreakBody) -> Level | Break:
+    if isinstance(body, BreakBody):
+        return Break(body.seconds, body.note)
+    return Level(
+        body.small_blind,
+        body.big_blind,
+        body.seconds,
+        ante=body.ante,
+        big_blind_ante=body.big_blind_ante,
+    )
+
+
+def settings_json(settings: Settings) -> dict[str, Any]:
+    """Settings in the shape `SettingsBody` reads, so that what is read can be sent back."""
+
+    def rules(value: Any, **fields: str) -> dict[str, Any] | None:
+        return value and {key: getattr(value, attr) for key, attr in fields.items()}
+
+    return {
+        "name": settings.name,
+        "date": settings.date.isoformat() if settings.date else None,
+        "buy_in": settings.buy_in_cents,
+        "seats_per_table": settings.seats_per_table,
+        "starting_stack": settings.starting_stack,
+        "levels": [_period_json(p) for p in settings.structure.periods],
+        "late_registration_until_level": settings.late_registration_until_level,
+        "rebuy": rules(
+            settings.rebuy,
+            until_level="until_level",
+            chips="chips",
+            price="price_cents",
+            max_stack="max_stack",
+            max_per_player="max_per_player",
+        ),
+        "add_on": rules(
+            settings.add_on, chips="chips", price="price_cents", until_level="until_level"
+        ),
+        "re_entry": rules(
+            settings.re_entry,
+            until_level="until_level",
+            price="price_cents",
+            max_entries="max_entries",
+        ),
+        "payouts": [
+            {"max_entries": b.max_entries, "basis_points": list(b.basis_points)}
+            for b in settings.payouts
+        ],
+        "rounding": settings.rounding_cents,
+        "decision_seconds": settings.decision_seconds,
+        "options": dict(settings.options),
+    }
+
+
+def _period_json(period: Level | Break) -> dict[str, Any]:
+    if isinstance(period, Break):
+        return {"break": True, "seconds": period.seconds, "note": period.note}
+    return {
+        "small_blind": period.small_blind,
+        "big_blind": period.big_blind,
+        "ante": period.ante,
+        "big_blind_ante": period.big_blind_ante,
+        "seconds": period.seconds,
+    }
