@@ -253,3 +253,14 @@ def test_random_nights_through_the_tournament_stay_balanced_TO_05_TO_10(players,
                 play.do(MovePlayer(player, table, seat))
         settle()
     assert replay(play.log) == play.state
+
+
+def test_hand_for_hand_shows_the_tables_still_playing_TO_13():
+    play = tournament(players=18)
+    play.do(SetHandForHand(True))
+    room = play.state.seating.hand_started(2, Positions(1, 2, 3))
+    play.state = replace(play.state, seating=room)
+    warnings = {w["code"]: w["params"] for w in view(play.state, T0, "td")["warnings"]}
+    assert warnings["HAND_FOR_HAND_PLAYING"] == {"tables": "2"}
+    play.state = replace(play.state, seating=play.state.seating.hand_ended(2))
+    assert "HAND_FOR_HAND_PLAYING" not in [w["code"] for w in view(play.state, T0, "td")["warnings"]]

@@ -47,6 +47,7 @@ register_messages(
         "TABLES_HALTED": "Table(s) %(tables)s are 3 or more players short: halt until balanced",
         "HAND_FOR_HAND_DUE": "%(players_left)s players left and %(paid)s paid: play hand-for-hand",
         "HAND_FOR_HAND_ON": "Hand-for-hand: every table plays one hand, then waits for all",
+        "HAND_FOR_HAND_PLAYING": "Hand-for-hand: table(s) %(tables)s still playing their hand",
     }
 )
 
@@ -154,6 +155,8 @@ def _seating_warnings(state: Tournament, now: datetime, audience: Audience) -> I
         )
     if audience != "td":
         return
+    if room.hand_for_hand and room.busy:
+        yield Notice("HAND_FOR_HAND_PLAYING", {"tables": ", ".join(map(str, sorted(room.busy)))})
     left, paid = state.players_left, _places_paid(state)
     if not room.hand_for_hand and hand_for_hand_due(left, paid):
         yield Notice("HAND_FOR_HAND_DUE", {"players_left": left, "paid": paid})
