@@ -8,7 +8,7 @@ from datetime import UTC, datetime, timedelta
 
 import pytest
 
-from tdapp.services import tables, tournaments
+from tdapp.services import journal, tables, tournaments
 from tdapp.tournament.chips import ChipCount, CountChips
 from tdapp.tournament.ctx import Ctx
 from tdapp.tournament.errors import DomainError
@@ -207,3 +207,12 @@ def test_side_pot_calculator_pays_each_pot_with_its_odd_chip():
     found = tables.side_pots({1: 1000, 2: 2500, 3: 2500, 4: 25}, [4], [[1, 3], [3]], button=4)
     assert [p["amount"] for p in found.pots] == [3025, 3000]
     assert found.payouts == {1: 1513, 2: 0, 3: 1512 + 3000, 4: 0}
+
+
+def test_hand_history_reads_in_words(app, clock):
+    tid, table = night(3)
+    hand = tables.start_hand(tid, table, "dealer").play.hand(table)
+    tables.act(tid, table, hand.engine.to_act, "raise", 150, "dealer")
+    lines = {entry.event: entry.text for entry in journal.entries(tid)}
+    assert lines["HandStarted"].startswith(f"Table {table}, hand 1: button seat {hand.positions.button}")
+    assert lines["HandStepped"] == f"Table {table}, hand 1: seat {hand.engine.to_act} raises to 150"
