@@ -1,0 +1,148 @@
+"""The scheduler's clock jobs follow the log: one per running tournament, at its next period end."""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime, timedelta
+
+import pytest
+
+from tdapp import scheduler
+from tdapp.services import tournaments
+from tdapp.tournament import clock_rules as rules
+from tdapp.tournament.settings import Settings
+from tdapp.tournament.structure import Break, Level, Structure
+
+STRUCTURE = Structure((Level(25, 50, 1200), Break(600, "Colour-up"), Level(50, 100, 1200)))
+
+
+@pytest.fixture
+def running_scheduler(app):
+    scheduler.start()
+    yield scheduler
+    scheduler.shutdown()
+
+
+def night() -> int:
+    return tournaments.create_tournament(Settings(name="Job", structure=STRUCTURE), "test").id
+
+
+def due(tournament_id: int) -> datetime | None:
+    return scheduler.job_time(scheduler.clock_key(tournament_id))
+
+
+def ends_at(state) -> datetime:
+    from tdapp.models import utcnow
+    from tdapp.tournament.clock import next_change_at, unix_ms
+
+    at = next_change_at(state.settings.structure, state.clock, unix_ms(utcnow()))
+    return datetime.fromtimestamp(at / 1000, UTC)
+
+
+def test_a_clock_not_started_has_no_job(running_scheduler):
+    assert due(night()) is None
+
+
+def test_start_puts_the_job_at_the_level_end_and_pause_removes_it(running_scheduler):
+    tid = night()
+    state = tournaments.dispatch(tid, rules.StartClock(), "test")
+    assert due(tid) == ends_at(state)
+    tournaments.dispatch(tid, rules.PauseClock(), "test")
+    assert due(tid) is None
+    state = tournaments.dispatch(tid, rules.ResumeClock(), "test")
+    assert due(tid) == ends_at(state)
+
+
+def test_an_adjustment_moves_the_job_and_undo_moves_it_back(running_scheduler):
+    tid = night()
+    started = tournaments.dispatch(tid, rules.StartClock(), "test")
+    tournaments.dispatch(tid, rules.AdjustClock(120), "test")
+    assert due(tid) == ends_at(started) + timedelta(minutes=2)
+    tournaments.undo(tid, "test")
+    assert due(tid) == ends_at(started)
+
+
+def test_one_job_per_tournament_even_after_many_changes(running_scheduler):
+    tid = night()
+    tournaments.dispatch(tid, rules.StartClock(), "test")
+    for _ in range(3):
+        tournaments.dispatch(tid, rules.AdjustClock(60), "test")
+    tournaments.dispatch(tid, rules.NextLevel(), "test")
+    jobs = [job for job in scheduler._scheduler.get_jobs() if job.id.endswith(f":{tid}")]
+    assert len(jobs) == 1
+
+
+def test_start_up_rebuilds_the_jobs_from_the_database(app):
+    tid = night()
+    state = tournaments.dispatch(tid, rules.StartClock(), "test")
+    assert not scheduler.running()
+    scheduler.start()
+    try:
+        assert due(tid) == ends_at(state)
+    finally:
+        scheduler.shutdown()
+
+
+def test_overtime_leaves_nothing_to_schedule(running_scheduler):
+    tid = night()
+    tournaments.dispatch(tid, rules.StartClock(), "test")
+    tournaments.dispatch(tid, rules.JumpToLevel(2), "test")
+    tournaments.dispatch(tid, rules.AdjustClock(-1300), "test")  # 20-minute last level, 21:40 gone
+    assert due(tid) is None
+
+
+def test_other_areas_schedule_and_cancel_their_own_deadlines(running_scheduler):
+    when = datetime.now(UTC) + timedelta(hours=1)
+    scheduler.schedule("shot-clock:1:7", when, "tdapp.scheduler:rebuild")
+    assert scheduler.job_time("shot-clock:1:7") == when
+    scheduler.cancel("shot-clock:1:7")
+    assert scheduler.job_time("shot-clock:1:7") is None
+    with pytest.raises(ValueError):
+        scheduler.schedule("naive", datetime.now(), "tdapp.scheduler:rebuild")
+
+
+def test_the_scheduler_starts_only_where_asked_and_never_in_a_reloaders_parent(app, monkeypatch):
+    app.config["SCHEDULER"] = True
+    assert scheduler.wanted(app)
+    app.debug = True
+    monkeypatch.delenv("WERKZEUG_RUN_MAIN", raising=False)
+    assert not scheduler.wanted(app)
+    monkeypatch.setenv("WERKZEUG_RUN_MAIN", "true")
+    assert scheduler.wanted(app)
+    app.config["SCHEDULER"] = None
+    monkeypatch.setenv("TDAPP_SCHEDULER", "0")
+    assert not scheduler.wanted(app)
+
+
+def test_the_job_at_a_level_end_cues_the_displays_and_announces_what_closed_HE_36(
+    running_scheduler, monkeypatch
+):
+    from tdapp import realtime
+    from tdapp.tournament.clock import unix_ms
+    from tdapp.tournament.settings import RebuyRules
+
+    sent = []
+    monkeypatch.setattr(realtime, "broadcast", lambda tid, **kw: sent.append((tid, kw)))
+    rebuys = RebuyRules(until_level=1, chips=5000, price_cents=2000)
+    settings = Settings(name="Rebuy", structure=STRUCTURE, rebuy=rebuys)
+    tid = tournaments.create_tournament(settings, "test").id
+    state = tournaments.dispatch(tid, rules.StartClock(), "test")
+    level_end = unix_ms(ends_at(state))
+    scheduler.period_ended(tid, level_end)
+    [(to, told)] = [(to, told) for to, told in sent if told.get("cue")]
+    assert to == tid and told["cue"] == "level"
+    assert [n.code for n in told["notices"]] == ["REBUY_CLOSED"]
+    assert unix_ms(told["now"]) >= level_end
+
+
+def test_a_stale_job_after_a_pause_sends_no_cue(running_scheduler, monkeypatch):
+    from tdapp import realtime
+    from tdapp.tournament.clock import unix_ms
+
+    sent = []
+    monkeypatch.setattr(realtime, "broadcast", lambda tid, **kw: sent.append(kw))
+    tid = night()
+    state = tournaments.dispatch(tid, rules.StartClock(), "test")
+    level_end = unix_ms(ends_at(state))
+    tournaments.dispatch(tid, rules.PauseClock(), "test")
+    scheduler.period_ended(tid, level_end)
+    assert not [told for told in sent if told.get("cue")]
