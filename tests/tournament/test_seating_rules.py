@@ -12,6 +12,7 @@ from tournament_builders import T0, tournament
 
 from tdapp.tournament.busts import BustPlayer
 from tdapp.tournament.button import Positions
+from tdapp.tournament.chips import SetChips
 from tdapp.tournament.ctx import Ctx
 from tdapp.tournament.errors import DomainError
 from tdapp.tournament.registration import RegisterPlayer
@@ -264,3 +265,13 @@ def test_hand_for_hand_shows_the_tables_still_playing_TO_13():
     assert warnings["HAND_FOR_HAND_PLAYING"] == {"tables": "2"}
     play.state = replace(play.state, seating=play.state.seating.hand_ended(2))
     assert "HAND_FOR_HAND_PLAYING" not in [w["code"] for w in view(play.state, T0, "td")["warnings"]]
+
+
+def test_a_player_moved_to_the_right_seat_keeps_the_current_stack_TO_01():
+    play = tournament(players=16)
+    player = play.state.tables[1][0]
+    play.do(SetChips(player, 7300))
+    open_seat = play.state.tables[2].index(None) + 1
+    play.do(MovePlayer(player, 2, open_seat))
+    assert play.player(player).stack == 7300
+    assert (play.player(player).table, play.player(player).seat) == (2, open_seat)
