@@ -3,6 +3,7 @@ TO-14, IR-09..IR-11)."""
 
 from datetime import timedelta
 
+from tdapp.tournament.button import waits_for_button
 from tdapp.tournament.chips import ChipCount, CountChips
 from tdapp.tournament.hands.rules import (
     ActOutOfTurn,
@@ -14,10 +15,12 @@ from tdapp.tournament.hands.rules import (
     StartHand,
     TakeAction,
     UseTimeBank,
+    next_positions_for,
 )
 from tdapp.tournament.hands.views import hand_view
 from tdapp.tournament.presence import SetAbsent
 from tdapp.tournament.registry import view
+from tdapp.tournament.seating.rules import MovePlayer
 from tests.tournament.tournament_builders import tournament
 
 
@@ -239,3 +242,22 @@ def test_hand_view_shows_pots_and_legal_actions():
     shown = hand_view(play.state, hand_at(play, table), play.now)
     assert shown["legal"]["min_to"] == 100 and shown["pot_total"] == 75
     assert [p["amount"] for p in shown["pots"]] == [50, 25] and len(shown["seats"]) == 3
+
+
+def test_newcomer_between_small_blind_and_button_waits_for_the_button_TO_04():
+    play = tournament(players=10)  # two tables of five in nine seats: open seats between
+    table = table_of(play)
+    between: list[int] = []
+    while not between:  # the button goes round until an open seat follows it
+        play.do(StartHand(table))
+        play_to_end(play, table, action="fold")
+        upcoming = next_positions_for(play.state, table)
+        between = [
+            number
+            for number, occupant in enumerate(play.state.tables[table], start=1)
+            if occupant is None and waits_for_button(number, upcoming)
+        ]
+    mover = next(p for p in play.state.players if p.table != table)
+    play.do(MovePlayer(mover.id, table, between[0]))
+    play.do(StartHand(table))
+    assert mover.id not in hand_at(play, table).players.values()

@@ -16,7 +16,13 @@ from tdapp.engine.betting import Action
 from tdapp.engine.errors import IllegalAction
 from tdapp.engine.holdem import AnteMode, HoldemHand, Stakes, Street, TableRules, start_hand
 from tdapp.tournament.busts import BustPlayers, Finish, PlayersBusted
-from tdapp.tournament.button import Positions, draw_button, first_positions, next_positions
+from tdapp.tournament.button import (
+    Positions,
+    draw_button,
+    first_positions,
+    next_positions,
+    waits_for_button,
+)
 from tdapp.tournament.ctx import Ctx
 from tdapp.tournament.errors import DomainError, register_messages
 from tdapp.tournament.events import event
@@ -258,6 +264,22 @@ def _positions(state: Tournament, table: int, seated: list[int], ctx: Ctx) -> Po
     return first_positions(button, seated)
 
 
+def _waiting(
+    state: Tournament, table: int, seated: Mapping[int, int], positions: Positions
+) -> set[int]:
+    """TO-03, TO-04: a player new at the table since its last hand who sits between the small
+    blind and the button is dealt in only once the button has passed."""
+    last = state.play.hand(table)
+    if last is None:
+        return set()
+    before = set(last.players.values())
+    return {
+        seat
+        for seat, player_id in seated.items()
+        if player_id not in before and waits_for_button(seat, positions)
+    }
+
+
 def _engine_rules(min_raise: str, river_fold: str) -> TableRules:
     return TableRules(literal_min_raise=min_raise == "literal", river_fold=river_fold == "tda")
 
@@ -270,6 +292,8 @@ def _start(state: Tournament, command: StartHand, ctx: Ctx) -> HandStarted:
         raise DomainError("HAND_IN_PLAY", table=table, number=current.number)
     seated = _seated(state, table)
     positions = _positions(state, table, sorted(seated), ctx)
+    for seat in _waiting(state, table, seated, positions):
+        del seated[seat]
     structure = state.settings.structure
     period = current_period(state, ctx.now)
     level = structure.level_at(period)
