@@ -76,10 +76,7 @@ def sqlite_url(tmp_path_factory) -> str:
     return f"sqlite:///{tmp_path_factory.mktemp('db') / 'tdapp.sqlite3'}"
 
 
-def _empty_every_table() -> None:
-    from tdapp import db
-
-    engine = db.engine()
+def _empty_every_table(engine) -> None:
     tables = [t for t in inspect(engine).get_table_names() if t != "alembic_version"]
     with engine.begin() as connection:
         if engine.dialect.name == "postgresql":
@@ -94,13 +91,16 @@ def _empty_every_table() -> None:
 
 @pytest.fixture
 def app(database_url: str):
-    from tdapp import create_app
+    from tdapp import create_app, db
     from tdapp.services import accounts, bus
 
     application = create_app({"TESTING": True, "DATABASE_URL": database_url, "SECRET_KEY": "test"})
+    # Kept here: a test that builds a second app on another database moves tdapp.db's engine.
+    engine = db.engine()
     with application.app_context():
         yield application
-    _empty_every_table()
+    _empty_every_table(engine)
+    engine.dispose()
     accounts.login_brake.clear()
     bus.unsubscribe_all()
 
