@@ -270,8 +270,8 @@ def test_hand_for_hand_shows_the_tables_still_playing_TO_13():
 def test_a_player_moved_to_the_right_seat_keeps_the_current_stack_TO_01():
     play = tournament(players=16)
     player = play.state.tables[1][0]
-    play.do(SetChips(player, 7300))
+    play.do(SetChips(player, 3800))
     open_seat = play.state.tables[2].index(None) + 1
     play.do(MovePlayer(player, 2, open_seat))
-    assert play.player(player).stack == 7300
+    assert play.player(player).stack == 3800
     assert (play.player(player).table, play.player(player).seat) == (2, open_seat)
