@@ -89,3 +89,27 @@ def test_a_night_page_on_a_phone_lists_both_tables(season, phone):
     playwright.expect(phone.locator("section.night-table")).to_have_count(2)
     assert phone.evaluate("document.documentElement.scrollWidth") <= 360
     shot(phone, "night-phone")
+
+
+def test_the_secretary_enters_day_21_from_a_phone_and_undoes_it(season, phone):
+    server, league_id = season
+    phone.goto(f"{server.url}/leagues/{league_id}/secretary")
+    phone.fill("#username", "ddt")
+    phone.fill("#password", PASSWORD)
+    phone.locator("button[type=submit]").click()
+    phone.wait_for_url("**/td/**")  # the login only returns to console pages
+    phone.goto(f"{server.url}/leagues/{league_id}/secretary")
+    record = SEASON["nights"][20]
+    table = record["tables"][0]
+    for r, player in enumerate(table["players"]):
+        assert phone.locator(f"select[name=t0_r{r}_player]").input_value() == player
+        phone.fill(f"input[name=t0_r{r}_chips]", str(table["chips"][player]))
+        phone.fill(f"input[name=t0_r{r}_poste]", str(table["poste"][player]))
+    shot(phone, "secretary-phone")
+    phone.locator("#save-night").click()
+    playwright.expect(phone.locator("#undo")).to_contain_text("21")
+    phone.goto(f"{server.url}/leagues/{league_id}")
+    playwright.expect(phone.locator("ul.nights a").first).to_contain_text("21")
+    phone.goto(f"{server.url}/leagues/{league_id}/secretary")
+    phone.locator("#undo").click()
+    playwright.expect(phone.locator("#undo")).to_contain_text("20")
