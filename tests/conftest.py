@@ -13,12 +13,14 @@
   `csrf` attribute holds the session's CSRF token for pages and session-authenticated API writes.
 - `api`: a test client whose every request carries the DdT's bearer token.
 - `start_server(database_url)`: starts `tdapp run` in a real process on a free port, waits until
-  it answers, and returns a `Server` (`.url`, `.process`, `.kill()`); every server started is
-  stopped at the end of the test.
+  it answers, and returns a `Server` (`.url`, `.process`, `.call(method, path, token, body)` for
+  a JSON API request, `.kill()` for a SIGKILL); every server started is stopped at the end of
+  the test.
 """
 
 from __future__ import annotations
 
+import json
 import os
 import secrets
 import signal
@@ -150,6 +152,20 @@ def api(app, ddt: Ddt):
 class Server:
     url: str
     process: subprocess.Popen
+
+    def call(self, method: str, path: str, token: str | None = None, body: object = None):
+        """The JSON answer of one API request (an HTTPError for a 4xx or 5xx)."""
+        headers = {"Content-Type": "application/json"}
+        if token:
+            headers["Authorization"] = f"Bearer {token}"
+        request = urllib.request.Request(
+            self.url + path,
+            method=method,
+            data=None if body is None else json.dumps(body).encode(),
+            headers=headers,
+        )
+        with urllib.request.urlopen(request, timeout=30) as answer:
+            return json.loads(answer.read())
 
     def kill(self) -> None:
         """SIGKILL: no clean shutdown, as a power cut or the OOM killer would do it."""

@@ -3,34 +3,17 @@ started again on the same database, shows exactly what its clients last saw."""
 
 from __future__ import annotations
 
-import json
-import urllib.request
-
 from tdapp.services import accounts
-
-
-def call(server, method: str, path: str, token: str | None = None, body: object = None) -> dict:
-    request = urllib.request.Request(
-        server.url + path,
-        method=method,
-        data=None if body is None else json.dumps(body).encode(),
-        headers={"Content-Type": "application/json"}
-        | ({"Authorization": f"Bearer {token}"} if token else {}),
-    )
-    with urllib.request.urlopen(request, timeout=30) as answer:
-        return json.loads(answer.read())
 
 
 def test_acknowledged_actions_survive_a_sigkill(app, ddt, database_url, start_server):
     server = start_server(database_url)
-    token = call(
-        server,
+    token = server.call(
         "POST",
         "/api/v1/auth/token",
         body={"username": ddt.username, "password": ddt.password},
     )["token"]
-    tid = call(
-        server,
+    tid = server.call(
         "POST",
         "/api/v1/tournaments",
         token,
@@ -45,23 +28,23 @@ def test_acknowledged_actions_survive_a_sigkill(app, ddt, database_url, start_se
     )["id"]
     base = f"/api/v1/tournaments/{tid}"
     for number in range(1, 9):
-        call(server, "POST", f"{base}/players", token, {"name": f"Player {number}"})
-    call(server, "POST", f"{base}/seats/draw", token)
-    call(server, "POST", f"{base}/players/2/rebuy", token)
-    call(server, "POST", f"{base}/players/3/chips", token, {"stack": 1200})
-    call(server, "POST", f"{base}/players/4/bust", token)
-    call(server, "POST", f"{base}/players/5/bust", token)
-    last_seen = call(server, "POST", f"{base}/undo", token)
+        server.call("POST", f"{base}/players", token, {"name": f"Player {number}"})
+    server.call("POST", f"{base}/seats/draw", token)
+    server.call("POST", f"{base}/players/2/rebuy", token)
+    server.call("POST", f"{base}/players/3/chips", token, {"stack": 1200})
+    server.call("POST", f"{base}/players/4/bust", token)
+    server.call("POST", f"{base}/players/5/bust", token)
+    last_seen = server.call("POST", f"{base}/undo", token)
     server.kill()
 
     restarted = start_server(database_url)
-    after = call(restarted, "GET", base, token)
+    after = restarted.call("GET", base, token)
     assert after["version"] == last_seen["version"]
     assert after["players"] == last_seen["players"]
     assert after["tables"] == last_seen["tables"]
     assert after["ledger"] == last_seen["ledger"]
     assert after["can_redo"] is True
     # The undone bust is still in the log, ready for redo, after the restart.
-    redone = call(restarted, "POST", f"{base}/redo", token)
+    redone = restarted.call("POST", f"{base}/redo", token)
     assert next(p for p in redone["players"] if p["id"] == 5)["place"] == 7
     assert accounts.user_for_token(token) is not None
