@@ -77,10 +77,12 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
 
     app.register_blueprint(league.bp)
     app.register_blueprint(league_api.bp)
-    realtime.init_app(app)
-    scheduler.init_app(app)
 
     from tdapp.web import table
+
+    table.init_pushes()
+    realtime.init_app(app)
+    scheduler.init_app(app)
 
     table.init_app(app)
     return app

@@ -157,23 +157,27 @@ def deadline_key(tournament_id: int, table: int) -> str:
     return f"decision:{tournament_id}:{table}"
 
 
+def deadline_for(tournament_id: int, state: Tournament, table: int) -> Deadline | None:
+    """The decision job the table needs in `state`, or None when no decision time runs."""
+    found = state.play.hand(table)
+    if found is None or not found.in_play or found.deadline is None:
+        return None
+    kwargs = {"tournament_id": tournament_id, "table": table, "number": found.number}
+    return Deadline(
+        deadline_key(tournament_id, table), found.deadline, {**kwargs, "step": found.step}
+    )
+
+
 def deadlines(tournament_id: int) -> tuple[list[Deadline], list[str]]:
     """The decision jobs the tournament needs now, and the keys of tables that need none."""
     state = tournaments.current(tournament_id)
     due, idle = [], []
     for table in state.tables:
-        found = state.play.hand(table)
-        key = deadline_key(tournament_id, table)
-        if found is None or not found.in_play or found.deadline is None:
-            idle.append(key)
-            continue
-        kwargs = {
-            "tournament_id": tournament_id,
-            "table": table,
-            "number": found.number,
-            "step": found.step,
-        }
-        due.append(Deadline(key, found.deadline, kwargs))
+        found = deadline_for(tournament_id, state, table)
+        if found is None:
+            idle.append(deadline_key(tournament_id, table))
+        else:
+            due.append(found)
     return due, idle
 
 

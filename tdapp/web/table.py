@@ -332,52 +332,60 @@ def join_table(payload: Any) -> dict[str, bool]:
     return {"joined": True}
 
 
-def push_hands(change: bus.Change) -> None:
-    """Send each hand that changed to the consoles of its table (states are immutable: a hand
-    that is the very object last sent has not changed)."""
+def after_change(change: bus.Change) -> None:
+    """Send each hand that changed to the consoles of its table, then put the table's decision
+    job at its new deadline. States are immutable: a hand that is the very object last seen
+    has not changed, so one action at one table costs one push and one job."""
     tid = change.tournament_id
     try:
         state = tournaments.current(tid)
     except DomainError:
         return
     now = utcnow()
+    changed = []
     for table, found in state.play.hands.items():
         with _pushed_lock:
             if _pushed.get((tid, table)) is found:
                 continue
             _pushed[(tid, table)] = found
+        changed.append(table)
         message = {"version": state.version, "hand": hand_view(state, found, now)}
         socketio.emit("hand", message, to=table_room(tid, table))
+    for table in changed:
+        plan_deadline(tid, state, table)
 
 
 # --- the decision limit's jobs --------------------------------------------------------------
 
 
-def plan_deadlines(change: bus.Change) -> None:
-    """After each change, put each table's decision job at its deadline (or remove it)."""
+def plan_deadline(tid: int, state: Tournament, table: int) -> None:
+    """Put the table's decision job at its deadline, or remove it when none runs."""
     from tdapp import scheduler
 
     if not scheduler.running():
         return
-    try:
-        due, idle = tables.deadlines(change.tournament_id)
-    except DomainError:
-        return
-    for key in idle:
-        scheduler.cancel(key)
-    for deadline in due:
-        scheduler.schedule(
-            deadline.key, deadline.when, "tdapp.services.tables:decision_due", deadline.kwargs
-        )
+    deadline = tables.deadline_for(tid, state, table)
+    if deadline is None:
+        scheduler.cancel(tables.deadline_key(tid, table))
+    else:
+        target = "tdapp.services.tables:decision_due"
+        scheduler.schedule(deadline.key, deadline.when, target, deadline.kwargs)
+
+
+def init_pushes() -> None:
+    """Subscribe the consoles' pushes; called before the screens' broadcast subscribes, so a
+    dealer's tap reaches the table before every wall display is redrawn."""
+    bus.subscribe(after_change)
 
 
 def init_app(app: Flask) -> None:
+    """The blueprints, and the decision jobs of the hands in play when the server starts."""
     app.register_blueprint(api)
     app.register_blueprint(console)
-    bus.subscribe(push_hands)
-    bus.subscribe(plan_deadlines)
     from tdapp import scheduler
 
     if scheduler.running():
         for tournament_id in tournaments.tournament_ids():
-            plan_deadlines(bus.Change(tournament_id, 0, "start-up"))
+            state = tournaments.current(tournament_id)
+            for table in state.play.hands:
+                plan_deadline(tournament_id, state, table)
