@@ -58,11 +58,15 @@
       filter();
     });
     input.addEventListener("keydown", function (event) {
-      // Enter in the search box moves to the actions of the single row left, if there is one.
+      // Enter in the search box moves to the actions of the single row left, if there is one;
+      // a list too big to show whole is searched on the server instead.
       if (event.key !== "Enter") { return; }
       event.preventDefault();
       var visible = Array.prototype.filter.call(rows, function (row) { return !row.hidden; });
-      if (visible.length !== 1) { return; }
+      if (visible.length !== 1) {
+        if (input.form && input.form.hasAttribute("data-server-search")) { input.form.submit(); }
+        return;
+      }
       var target = visible[0].querySelector("[data-enter]") || visible[0].querySelector("button");
       if (target) { target.focus(); }
     });

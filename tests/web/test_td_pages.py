@@ -247,3 +247,18 @@ def test_a_template_is_deleted_from_the_template_list(ddt_client):
     assert [t.id for t in templates.list_templates() if t.id == doomed.id] == []
     _, page = post(ddt_client, f"/td/templates/{doomed.id}/delete")
     assert f"Non esiste il modello {doomed.id}" in flashes(page)
+
+
+def test_a_big_field_shows_its_first_rows_and_is_searched_on_the_server(ddt_client, monkeypatch):
+    from tdapp.web.td import players
+
+    monkeypatch.setattr(players, "SHOWN_AT_ONCE", 5)
+    tid = tournament(players=12)
+    page = ddt_client.get(f"/td/t/{tid}/players").get_data(as_text=True)
+    assert page.count('<tr data-name="') == 5
+    assert 'id="truncated"' in page
+    page = ddt_client.get(f"/td/t/{tid}/players?q=giocatore 1").get_data(as_text=True)
+    assert page.count('<tr data-name="') == 4
+    _, page = post(ddt_client, f"/td/t/{tid}/players/act", do="bust-12",
+                   next=f"/td/t/{tid}/players?q=giocatore 1")
+    assert page.count('<tr data-name="') == 4

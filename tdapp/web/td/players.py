@@ -23,6 +23,9 @@ from tdapp.web.td import bp
 from tdapp.web.td.console import act, render
 from tdapp.web.td.forms import FormError, optional_whole, text, whole
 
+# Rows rendered at once: a club night shows everyone; a big field is searched on the server.
+SHOWN_AT_ONCE = 300
+
 # Each row button posts `do=<action>-<player id>`; the action names the command to send.
 _ACTIONS: dict[str, Callable[[int, Any], Any]] = {
     "rebuy": lambda pid, form: Rebuy(pid),
@@ -52,10 +55,25 @@ def _done(action: str, name: str) -> str:
 
 @bp.get("/t/<int:tid>/players")
 def players(tid: int):
+    """The list, searched as the DdT types; a big field shows its first rows and is searched on
+    the server (Enter), so the page stays light with 3,000 players."""
     offers = _offers(tournaments.current(tid), utcnow())
+    query = (request.args.get("q") or "").strip()
     return render(
-        "td/players.html", tid, members=roster.members(), order=_in_play_first, offers=offers
+        "td/players.html", tid, members=roster.members(), offers=offers, query=query,
+        select=lambda rows: _shown(rows, query),
     )
+
+
+def _shown(rows: list[dict[str, Any]], query: str) -> tuple[list[dict[str, Any]], int]:
+    """The rows to show (matching `query`, in play first) and how many match in all."""
+    if query:
+        wanted = roster.folded(query)
+        rows = [
+            p for p in rows
+            if wanted in roster.folded(p["name"]) or (query.isdigit() and p["table"] == int(query))
+        ]
+    return _in_play_first(rows)[:SHOWN_AT_ONCE], len(rows)
 
 
 def _offers(state: Tournament, now: datetime) -> dict[str, Any]:
