@@ -128,6 +128,15 @@ register_messages(
         "LOG_CLOCK_RESUMED": "Clock resumed",
         "LOG_CLOCK_ADJUSTED": "Clock adjusted by %(seconds)s seconds",
         "LOG_LEVEL_CHANGED": "Clock moved to level %(level)s",
+        "LOG_MOVED": "%(player)s moved from table %(from_table)s seat %(from_seat)s to table "
+        "%(to_table)s seat %(to_seat)s",
+        "LOG_MOVED_MANY": "%(count)s players moved to balance the tables",
+        "LOG_TABLES_BROKEN": "Broken: table %(tables)s; players reseated: %(count)s",
+        "LOG_FINAL_TABLE": "Final table drawn at table %(table)s",
+        "LOG_BREAK_ORDER": "Table break order set: %(order)s",
+        "LOG_HAND_FOR_HAND_ON": "Hand-for-hand play on",
+        "LOG_HAND_FOR_HAND_OFF": "Hand-for-hand play off",
+        "LOG_BUTTONS_DRAWN": "Buttons drawn at %(count)s tables",
         "LOG_BREAK_CHANGED": "Clock moved to the break after level %(level)s",
     }
 )
@@ -231,3 +240,43 @@ def _clock_adjusted(event: Any, name: Callable[[int], str]) -> tuple[str, dict[s
 @describes("LevelChanged")
 def _level_changed(event: Any, name: Callable[[int], str]) -> tuple[str, dict[str, Any]]:
     return ("LOG_BREAK_CHANGED" if event.on_break else "LOG_LEVEL_CHANGED"), {"level": event.level}
+
+
+@describes("PlayersMoved")
+def _moved(event: Any, name: Callable[[int], str]) -> tuple[str, dict[str, Any]]:
+    if len(event.moves) == 1:
+        move = event.moves[0]
+        return "LOG_MOVED", {
+            "player": name(move.player_id),
+            "from_table": move.from_table,
+            "from_seat": move.from_seat,
+            "to_table": move.to_table,
+            "to_seat": move.to_seat,
+        }
+    return "LOG_MOVED_MANY", {"count": len(event.moves)}
+
+
+@describes("TablesBroken")
+def _tables_broken(event: Any, name: Callable[[int], str]) -> tuple[str, dict[str, Any]]:
+    tables = ", ".join(str(number) for number in event.tables)
+    return "LOG_TABLES_BROKEN", {"tables": tables, "count": len(event.moves)}
+
+
+@describes("FinalTableDrawn")
+def _final_table(event: Any, name: Callable[[int], str]) -> tuple[str, dict[str, Any]]:
+    return "LOG_FINAL_TABLE", {"table": event.table}
+
+
+@describes("BreakOrderSet")
+def _break_order(event: Any, name: Callable[[int], str]) -> tuple[str, dict[str, Any]]:
+    return "LOG_BREAK_ORDER", {"order": ", ".join(str(number) for number in event.order)}
+
+
+@describes("HandForHandSet")
+def _hand_for_hand(event: Any, name: Callable[[int], str]) -> tuple[str, dict[str, Any]]:
+    return ("LOG_HAND_FOR_HAND_ON" if event.on else "LOG_HAND_FOR_HAND_OFF"), {}
+
+
+@describes("ButtonsDrawn")
+def _buttons(event: Any, name: Callable[[int], str]) -> tuple[str, dict[str, Any]]:
+    return "LOG_BUTTONS_DRAWN", {"count": len(event.buttons)}
