@@ -66,6 +66,14 @@ class League:
         nights = [n for n in self.nights if upto is None or n.day <= upto]
         return standings(self.members, nights, self.rng("standings"))
 
+    def honours(self) -> postseason.RollOfHonour | None:
+        """The roll of honour once the Final (day 26) and the Finalina (day 27) are in."""
+        days = {n.day: n for n in self.nights}
+        if 26 not in days or 27 not in days:
+            return None
+        return postseason.roll_of_honour(self.standings(), days[26], days[27],
+                                         self.standings(upto=25))
+
     @property
     def next_day(self) -> int:
         return self.nights[-1].day + 1 if self.nights else 1

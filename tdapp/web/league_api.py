@@ -78,9 +78,14 @@ def create_league():
 @bp.get("/leagues/<int:league_id>/standings")
 def standings(league_id: int):
     current = leagues.league(league_id)
+    honours = current.honours()
+    roll = None if honours is None else {"podium": list(honours.podium),
+                                         "final": honours.final_winner,
+                                         "finalina": honours.finalina_winner}
     return jsonify(league={"id": current.id, "name": current.name},
                    nights=len(current.nights),
-                   standings=[line_json(line) for line in current.standings()])
+                   standings=[line_json(line) for line in current.standings()],
+                   roll_of_honour=roll)
 
 
 @bp.get("/leagues/<int:league_id>/nights/<int:day>")

@@ -123,3 +123,26 @@ def test_a_league_needs_8_to_16_different_members(api):
     answer = api.post("/api/v1/leagues", json={"name": "x", "members": ["a"] * 8})
     assert answer.status_code == 422
     assert answer.get_json()["error"]["code"] == "BAD_LEAGUE"
+
+
+def test_after_the_final_and_the_finalina_the_roll_of_honour_LG_06(api, client, league_id):
+    enter(api, league_id, 25)
+    final, finalina = SEASON["final"], SEASON["finalina"]
+    winner_chips = {p: 1000 for p in final}
+    winner_chips[final[-1]] += 2000
+    winner_chips[final[0]] -= 1000
+    winner_chips[final[1]] -= 1000
+    for day, players, chips, posta in ((26, final, winner_chips, 1000),
+                                       (27, finalina, None, 500)):
+        chips = chips or {p: posta + (300 if p == players[2] else -75) for p in players}
+        answer = api.post(f"/api/v1/leagues/{league_id}/nights",
+                          json={"day": day, "tables": [{"name": "A", "chips": chips}]})
+        assert answer.status_code == 201, answer.get_json()
+    body = client.get(f"/api/v1/leagues/{league_id}/standings").get_json()
+    assert body["roll_of_honour"]["final"] == final[-1]
+    assert body["roll_of_honour"]["finalina"] == finalina[2]
+    assert body["roll_of_honour"]["podium"] == [s["player"] for s in body["standings"][:3]]
+    assert client.get(f"/api/v1/leagues/{league_id}/next-night").get_json()["error"]["code"] \
+        == "SEASON_OVER"
+    page = client.get(f"/leagues/{league_id}").get_data(as_text=True)
+    assert 'id="honours"' in page
