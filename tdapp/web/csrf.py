@@ -54,5 +54,7 @@ def _refused(error: CsrfRefused):
 
 
 def init_app(app: Flask) -> None:
+    # A second line of defence: browsers do not send the session cookie on another site's POST.
+    app.config.setdefault("SESSION_COOKIE_SAMESITE", "Lax")
     app.jinja_env.globals["csrf_token"] = csrf_token
     app.register_error_handler(CsrfRefused, _refused)
