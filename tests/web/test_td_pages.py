@@ -262,3 +262,39 @@ def test_a_big_field_shows_its_first_rows_and_is_searched_on_the_server(ddt_clie
     _, page = post(ddt_client, f"/td/t/{tid}/players/act", do="bust-12",
                    next=f"/td/t/{tid}/players?q=giocatore 1")
     assert page.count('<tr data-name="') == 4
+
+
+def test_bonus_chips_count_in_the_starting_stack_within_the_club_range_HE_01(ddt_client):
+    tid = tournament()
+    post(ddt_client, f"/td/t/{tid}/players", name="Anna", bonus_chips="2000")
+    assert tournaments.current(tid).player(1).starting_stack == 7000
+    _, page = post(ddt_client, f"/td/t/{tid}/players", name="Bruno", bonus_chips="5000")
+    assert "Uno stack iniziale di 10.000 fiches è fuori dall'intervallo del club" in flashes(page)[0]
+    assert tournaments.current(tid).ledger.entries == 1
+
+
+def test_re_entry_after_a_bust_and_unregistration_before_play_TO_03(ddt_client):
+    from tdapp.tournament.settings import ReEntryRules
+
+    tid = tournament(players=3, re_entry=ReEntryRules(until_level=4, price_cents=2500))
+    post(ddt_client, f"/td/t/{tid}/players/act", do="unregister-3")
+    assert tournaments.current(tid).ledger.entries == 2
+    post(ddt_client, f"/td/t/{tid}/seats/draw", formation="even")
+    post(ddt_client, f"/td/t/{tid}/players/act", do="bust-2")
+    page = ddt_client.get(f"/td/t/{tid}/players").get_data(as_text=True)
+    assert 'value="reenter-2"' in page
+    _, page = post(ddt_client, f"/td/t/{tid}/players/act", do="reenter-2")
+    assert "Giocatore 2 ha fatto re-entry." in flashes(page)
+    again = tournaments.current(tid).player(2)
+    assert (again.place, again.entries, again.table is not None) == (None, 2, True)
+    assert tournaments.current(tid).ledger.money_in_cents == 2 * 2000 + 2500
+
+
+def test_an_absent_player_is_marked_back_HE_25(ddt_client):
+    tid = tournament(players=2)
+    post(ddt_client, f"/td/t/{tid}/players/act", do="absent-1")
+    assert tournaments.current(tid).player(1).absent
+    page = ddt_client.get(f"/td/t/{tid}/players").get_data(as_text=True)
+    assert 'value="back-1"' in page
+    post(ddt_client, f"/td/t/{tid}/players/act", do="back-1")
+    assert not tournaments.current(tid).player(1).absent
