@@ -1,4 +1,8 @@
-"""Standings (LG-04): points, then the four tie-break keys, then a draw by lot."""
+"""Standings (LG-04): points, then the four tie-break keys, then a draw by lot.
+
+The seed's "maggior vittorie, meno maggior sconfitte" is read as nights as the table's biggest
+winner and loser; `by_amount=True` reads it as the largest single win and loss instead [U].
+"""
 
 from __future__ import annotations
 
@@ -23,11 +27,14 @@ class Line:
     wins: int
     losses: int
     net: int
+    largest_win: int = 0
+    largest_loss: int = 0
     lot: int | None = None
 
-    @property
-    def keys(self) -> tuple[int, int, int, int, int]:
+    def keys(self, by_amount: bool = False) -> tuple[int, int, int, int, int]:
         """LG-04 in order, each turned so that smaller sorts first."""
+        if by_amount:
+            return (-self.points, -self.largest_win, self.largest_loss, -self.wins, self.losses)
         return (-self.points, -self.biggest_wins, self.biggest_losses, -self.wins, self.losses)
 
 
@@ -36,13 +43,15 @@ def counted(nights: Iterable[Night]) -> list[Night]:
     return [n for n in nights if n.kind is not NightKind.FINALINA]
 
 
-def standings(members: Sequence[str], nights: Iterable[Night], rng: random.Random) -> list[Line]:
+def standings(members: Sequence[str], nights: Iterable[Night], rng: random.Random, *,
+              by_amount: bool = False) -> list[Line]:
     """The table of the season so far. Players tied on all five keys are ordered by lot, drawn
     with `rng` in the members' order, so the same seed gives the same standings."""
-    totals = {m: [0, 0, 0, 0, 0, 0, 0] for m in members}  # pts, nights, bw, bl, w, l, net
+    # pts, nights, biggest winner, biggest loser, wins, losses, net, largest win, largest loss
+    totals = {m: [0] * 9 for m in members}
     for night in counted(nights):
         for player, line in night_lines(night).items():
-            row = totals.setdefault(player, [0, 0, 0, 0, 0, 0, 0])
+            row = totals.setdefault(player, [0] * 9)
             row[0] += line.points
             row[1] += 1
             row[2] += line.biggest_winner
@@ -50,10 +59,12 @@ def standings(members: Sequence[str], nights: Iterable[Night], rng: random.Rando
             row[4] += line.net > 0
             row[5] += line.net < 0
             row[6] += line.net
+            row[7] = max(row[7], line.net)
+            row[8] = max(row[8], -line.net)
     lines = [Line(0, p, *row) for p, row in totals.items()]
     by_keys: dict[tuple[int, ...], list[Line]] = {}
     for line in lines:
-        by_keys.setdefault(line.keys, []).append(line)
+        by_keys.setdefault(line.keys(by_amount), []).append(line)
     ordered: list[Line] = []
     for keys in sorted(by_keys):
         group = by_keys[keys]

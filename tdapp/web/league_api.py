@@ -45,7 +45,8 @@ def line_json(line: Line) -> dict[str, Any]:
     return {"place": line.place, "player": line.player, "points": line.points,
             "nights": line.nights, "biggest_wins": line.biggest_wins,
             "biggest_losses": line.biggest_losses, "wins": line.wins, "losses": line.losses,
-            "net": line.net, "lot": line.lot}
+            "net": line.net, "largest_win": line.largest_win, "largest_loss": line.largest_loss,
+            "lot": line.lot}
 
 
 def night_json(night: Night) -> dict[str, Any]:

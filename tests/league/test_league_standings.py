@@ -87,3 +87,17 @@ def test_the_finalina_does_not_count_in_the_standings():
     fin = night(27, {"Ada": 2500, "Bea": 0, "Cal": 0, "Dan": 0, "Eva": 0}, NightKind.FINALINA)
     lines = standings(MEMBERS, [fin], random.Random(1))
     assert all(line.points == 0 for line in lines)
+
+
+def test_key_2_and_3_can_be_read_as_the_largest_single_win_and_loss_LG_04():
+    # two points each: Ada +400 as the table's biggest winner (2), then -500 (0); Bea 0, then
+    # +600 behind Cal's +900 (1 + 1 posta). Ada topped a table once; Bea's win was larger
+    n1 = night(1, {"Ada": 900, "Bea": 500, "Cal": 500, "Dan": 350, "Eva": 250})
+    n2 = night(2, {"Ada": 0, "Bea": 1100, "Cal": 1400, "Dan": 0, "Eva": 0})
+    lines = {line.player: line for line in standings(MEMBERS, [n1, n2], random.Random(1))}
+    by_amount = {line.player: line
+                 for line in standings(MEMBERS, [n1, n2], random.Random(1), by_amount=True)}
+    assert lines["Ada"].points == lines["Bea"].points == 2
+    assert (lines["Ada"].largest_win, lines["Bea"].largest_win) == (400, 600)
+    assert lines["Ada"].place < lines["Bea"].place
+    assert by_amount["Bea"].place < by_amount["Ada"].place
