@@ -7,6 +7,7 @@ than its `.po`, so a fresh clone speaks Italian on its first start.
 
 from __future__ import annotations
 
+import os
 from pathlib import Path
 from typing import Any
 from urllib.parse import urlsplit
@@ -38,8 +39,11 @@ def compile_catalogues(folder: Path = TRANSLATIONS) -> list[Path]:
             continue
         with po_path.open("rb") as po_file:
             catalogue = read_po(po_file, locale=po_path.parent.parent.name)
-        with mo_path.open("wb") as mo_file:
+        # Written aside and renamed: another process starting now never reads half a file.
+        partial = mo_path.with_name(f".{mo_path.name}.{os.getpid()}")
+        with partial.open("wb") as mo_file:
             write_mo(mo_file, catalogue)
+        os.replace(partial, mo_path)
         written.append(mo_path)
     return written
 
