@@ -18,23 +18,25 @@ from tdapp.engine.pots import award_to_winners, odd_chip_order, split_pots
 from tdapp.services import journal, tournaments
 from tdapp.tournament.busts import Finish
 from tdapp.tournament.errors import DomainError, register_messages
-from tdapp.tournament.hands.rules import (
+from tdapp.tournament.hands.commands import (
     ActOutOfTurn,
-    DecisionExtended,
     ExpireDecision,
-    HandMisdealt,
-    HandShownDown,
-    HandStarted,
-    HandStepped,
     Misdeal,
     PlayAbsent,
     RenewTableAccess,
     Showdown,
     StartHand,
-    Step,
-    TableAccessRenewed,
     TakeAction,
     UseTimeBank,
+)
+from tdapp.tournament.hands.events import (
+    DecisionExtended,
+    HandMisdealt,
+    HandShownDown,
+    HandStarted,
+    HandStepped,
+    Step,
+    TableAccessRenewed,
 )
 from tdapp.tournament.hands.table import TableHand
 from tdapp.tournament.state import Tournament

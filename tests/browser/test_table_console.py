@@ -142,6 +142,10 @@ def test_a_hand_to_a_three_way_all_in_paid_from_the_console(night, browser):
     folder = big_stacks[0]
     playwright.expect(tablet.locator(".countdown")).to_have_text(re.compile(r"^(1\d|20)$"))
     shot(tablet, "start")
+    tablet.set_viewport_size({"width": 360, "height": 640})  # usable on a phone too
+    playwright.expect(tablet.locator("#fold")).to_be_visible()
+    shot(tablet, "start-phone")
+    tablet.set_viewport_size({"width": 768, "height": 1024})
     while hand["legal"]:
         seat = hand["legal"]["seat"]
         playwright.expect(tablet.locator("#turn")).to_contain_text(f": {seat} · ")

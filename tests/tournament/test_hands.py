@@ -5,7 +5,7 @@ from datetime import timedelta
 
 from tdapp.tournament.button import waits_for_button
 from tdapp.tournament.chips import ChipCount, CountChips
-from tdapp.tournament.hands.rules import (
+from tdapp.tournament.hands.commands import (
     ActOutOfTurn,
     ExpireDecision,
     Misdeal,
@@ -15,8 +15,8 @@ from tdapp.tournament.hands.rules import (
     StartHand,
     TakeAction,
     UseTimeBank,
-    next_positions_for,
 )
+from tdapp.tournament.hands.rules import next_positions_for
 from tdapp.tournament.hands.views import hand_view
 from tdapp.tournament.presence import SetAbsent
 from tdapp.tournament.registry import view

@@ -1,4 +1,4 @@
-"""Commands and events of the hands at the tables (issue 6; RULES.md HE-05..HE-30, IR-09..IR-11).
+"""The rules of the hands at the tables (issue 6; RULES.md HE-05..HE-30, IR-09..IR-11).
 
 A hand starts with the blinds and ante of the level running at that instant and the button of
 the dead-button rule (or the moving one, as the seating settings say). Each command is tried on
@@ -8,13 +8,13 @@ the engine's hand; the event records the resulting steps, so that apply only rep
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
-from dataclasses import dataclass, field, replace
+from dataclasses import replace
 from datetime import datetime, timedelta
 from typing import TYPE_CHECKING
 
 from tdapp.engine.betting import Action
 from tdapp.engine.errors import IllegalAction
-from tdapp.engine.holdem import AnteMode, HoldemHand, Stakes, Street, TableRules, start_hand
+from tdapp.engine.holdem import AnteMode, HoldemHand, Street
 from tdapp.tournament.busts import BustPlayers, Finish, PlayersBusted
 from tdapp.tournament.button import (
     Positions,
@@ -25,12 +25,32 @@ from tdapp.tournament.button import (
 )
 from tdapp.tournament.ctx import Ctx
 from tdapp.tournament.errors import DomainError, register_messages
-from tdapp.tournament.events import event
-from tdapp.tournament.hands.table import TableAccess, TableHand
+from tdapp.tournament.hands.commands import (
+    ActOutOfTurn,
+    ExpireDecision,
+    Misdeal,
+    PlayAbsent,
+    RenewTableAccess,
+    Showdown,
+    StartHand,
+    TakeAction,
+    UseTimeBank,
+)
+from tdapp.tournament.hands.events import (
+    DecisionExtended,
+    HandMisdealt,
+    HandSeat,
+    HandShownDown,
+    HandStarted,
+    HandStepped,
+    Step,
+    TableAccessRenewed,
+)
+from tdapp.tournament.hands.steps import deal, run_step, table_hand
+from tdapp.tournament.hands.table import TableHand
 from tdapp.tournament.levels import current_period
-from tdapp.tournament.registry import applies, decides
-from tdapp.tournament.registry import apply as apply_event
 from tdapp.tournament.registry import decide as decide_command
+from tdapp.tournament.registry import decides
 from tdapp.tournament.settings import register_option
 
 if TYPE_CHECKING:
@@ -72,166 +92,6 @@ register_messages(
         "NO_DECISION_LIMIT": "No decision time is running at table %(table)s",
     }
 )
-
-
-# --- commands -------------------------------------------------------------------------------
-
-
-@dataclass(frozen=True)
-class StartHand:
-    table: int
-
-
-@dataclass(frozen=True)
-class TakeAction:
-    """The player in turn acts; `amount` is the total of a bet or raise (HE-14)."""
-
-    table: int
-    seat: int
-    action: str
-    amount: int | None = None
-
-
-@dataclass(frozen=True)
-class ActOutOfTurn:
-    """A player acted before their turn (HE-21 club, HE-22 TDA)."""
-
-    table: int
-    seat: int
-    action: str
-
-
-@dataclass(frozen=True)
-class ExpireDecision:
-    """Sent by the deadline job; refused unless that decision is still pending and overdue."""
-
-    table: int
-    number: int
-    step: int
-
-
-@dataclass(frozen=True)
-class PlayAbsent:
-    """The player in turn was marked absent: check or fold for them (HE-25)."""
-
-    table: int
-
-
-@dataclass(frozen=True)
-class UseTimeBank:
-    table: int
-    seat: int
-
-
-@dataclass(frozen=True)
-class Showdown:
-    """The winners of each pot (main first), or the cards shown and the board."""
-
-    table: int
-    winners: tuple[tuple[int, ...], ...] | None = None
-    cards: Mapping[int, str] | None = None
-    board: str | None = None
-
-
-@dataclass(frozen=True)
-class Misdeal:
-    table: int
-
-
-@dataclass(frozen=True)
-class RenewTableAccess:
-    table: int
-
-
-# --- events ---------------------------------------------------------------------------------
-
-
-@dataclass(frozen=True)
-class HandSeat:
-    seat: int
-    player_id: int
-    stack: int
-    absent: bool = False
-
-
-@dataclass(frozen=True)
-class Step:
-    """One change to the engine's hand.
-
-    kind: "act" (in turn), "absent" (checked or folded for an absent player, HE-25), "timeout"
-    (folded or checked when the time ran out, HE-24), "out_of_turn" (a binding early fold,
-    HE-21), "no_raise" (the right to raise lost: an early bet HE-21, the club's time limit HE-23).
-    """
-
-    seat: int
-    kind: str
-    action: str = ""
-    amount: int | None = None
-
-
-@event("HandStarted")
-@dataclass(frozen=True)
-class HandStarted:
-    table: int
-    number: int
-    seats: tuple[HandSeat, ...]
-    positions: Positions
-    level: int
-    small_blind: int
-    big_blind: int
-    ante: int
-    ante_mode: str
-    min_raise: str
-    river_fold: str
-    started_at: datetime
-    steps: tuple[Step, ...] = ()
-    deadline: datetime | None = None
-    finishes: tuple[Finish, ...] = ()
-
-
-@event("HandStepped")
-@dataclass(frozen=True)
-class HandStepped:
-    table: int
-    number: int
-    steps: tuple[Step, ...]
-    deadline: datetime | None = None
-    reminded: tuple[int, ...] = ()
-    finishes: tuple[Finish, ...] = ()
-
-
-@event("DecisionExtended")
-@dataclass(frozen=True)
-class DecisionExtended:
-    table: int
-    player_id: int
-    deadline: datetime
-
-
-@event("HandShownDown")
-@dataclass(frozen=True)
-class HandShownDown:
-    table: int
-    number: int
-    winners: tuple[tuple[int, ...], ...]
-    cards: Mapping[int, str] = field(default_factory=dict)
-    board: str = ""
-    finishes: tuple[Finish, ...] = ()
-
-
-@event("HandMisdealt")
-@dataclass(frozen=True)
-class HandMisdealt:
-    table: int
-    number: int
-
-
-@event("TableAccessRenewed")
-@dataclass(frozen=True)
-class TableAccessRenewed:
-    table: int
-    token: str
-    pin: str
 
 
 # --- deciding -------------------------------------------------------------------------------
@@ -280,10 +140,6 @@ def _waiting(
     }
 
 
-def _engine_rules(min_raise: str, river_fold: str) -> TableRules:
-    return TableRules(literal_min_raise=min_raise == "literal", river_fold=river_fold == "tda")
-
-
 @decides(StartHand)
 def _start(state: Tournament, command: StartHand, ctx: Ctx) -> HandStarted:
     table = command.table
@@ -322,69 +178,24 @@ def _start(state: Tournament, command: StartHand, ctx: Ctx) -> HandStarted:
         river_fold=state.settings.option("river_fold"),
         started_at=ctx.now,
     )
-    engine = _deal(started)
+    engine = deal(started)
     steps: list[Step] = []
     absent = {s.seat for s in seats if s.absent}
     if absent and state.settings.option("absent_hand") == "tda":
         for seat in sorted(absent):  # HE-27: the hand of a player away from the seat is killed
             if seat in engine.live and engine.betting is not None and not engine.betting.closed:
                 step = Step(seat, "out_of_turn", Action.FOLD.value)
-                engine = _run(engine, step)
+                engine = run_step(engine, step)
                 steps.append(step)
     engine, more = _play_absent(engine, absent)
     steps.extend(more)
-    hand = _table_hand(started, engine)
+    hand = table_hand(started, engine)
     return replace(
         started,
         steps=tuple(steps),
         deadline=_deadline(state, engine, absent, ctx.now),
         finishes=_finishes(state, hand, engine, ctx),
     )
-
-
-def _deal(started: HandStarted) -> HoldemHand:
-    positions = started.positions
-    return start_hand(
-        {s.seat: s.stack for s in started.seats},
-        button=positions.button,
-        big_blind=positions.big_blind,
-        small_blind=positions.small_blind,
-        stakes=Stakes(
-            started.small_blind, started.big_blind, started.ante, AnteMode(started.ante_mode)
-        ),
-        rules=_engine_rules(started.min_raise, started.river_fold),
-        absent={s.seat for s in started.seats if s.absent},
-    )
-
-
-def _table_hand(
-    started: HandStarted, engine: HoldemHand, previous: Positions | None = None
-) -> TableHand:
-    return TableHand(
-        table=started.table,
-        number=started.number,
-        players={s.seat: s.player_id for s in started.seats},
-        positions=started.positions,
-        previous=previous,
-        level=started.level,
-        engine=engine,
-        started_at=started.started_at,
-        deadline=started.deadline,
-    )
-
-
-def _run(engine: HoldemHand, step: Step) -> HoldemHand:
-    """One step on the engine; raises IllegalAction when the rules refuse it."""
-    match step.kind:
-        case "act" | "timeout":
-            return engine.act(step.seat, step.action, step.amount)
-        case "absent":
-            return engine.mark_absent(step.seat).act_for_absent()
-        case "out_of_turn":
-            return engine.fold_out_of_turn(step.seat)
-        case "no_raise":
-            return engine.forbid_raise(step.seat)
-    raise IllegalAction(f"unknown step {step.kind!r}")
 
 
 def _play_absent(engine: HoldemHand, absent: set[int]) -> tuple[HoldemHand, list[Step]]:
@@ -450,7 +261,7 @@ def _stepped(
     done: list[Step] = []
     try:
         for step in steps:
-            engine = _run(engine, step)
+            engine = run_step(engine, step)
             done.append(step)
     except IllegalAction as refused:
         raise DomainError("ILLEGAL_ACTION", reason=str(refused)) from None
@@ -585,101 +396,6 @@ def _renew_access(state: Tournament, command: RenewTableAccess, ctx: Ctx) -> Tab
     token = f"{rng.getrandbits(96):024x}"
     pin = f"{rng.randrange(10_000):04d}"
     return TableAccessRenewed(command.table, token, pin)
-
-
-# --- applying -------------------------------------------------------------------------------
-
-
-def _with_hand(state: Tournament, hand: TableHand, **changes: object) -> Tournament:
-    play = state.play
-    return replace(state, play=replace(play, hands={**play.hands, hand.table: hand}, **changes))
-
-
-def _finish(state: Tournament, hand: TableHand, finishes: tuple[Finish, ...]) -> Tournament:
-    """When the engine's hand is over: stacks move by what each player won or lost, the busted
-    players take their places, and the table may be balanced again."""
-    if not hand.engine.complete:
-        return state
-    for seat, change in hand.engine.payoffs.items():
-        player = state.player(hand.players[seat])
-        state = state.with_player(replace(player, stack=max(player.stack + change, 0)))
-    if finishes:
-        state = apply_event(state, PlayersBusted(finishes))
-    return replace(state, seating=state.seating.hand_ended(hand.table))
-
-
-@applies(HandStarted)
-def _started(state: Tournament, started: HandStarted) -> Tournament:
-    engine = _deal(started)
-    for step in started.steps:
-        engine = _run(engine, step)
-    previous = state.seating.last_hands.get(started.table)
-    hand = _table_hand(started, engine, previous)
-    state = replace(state, seating=state.seating.hand_started(started.table, started.positions))
-    state = _with_hand(state, hand, dealt=started.number)
-    return _finish(state, hand, started.finishes)
-
-
-@applies(HandStepped)
-def _stepped_applied(state: Tournament, stepped: HandStepped) -> Tournament:
-    hand = state.play.hands[stepped.table]
-    engine = hand.engine
-    for step in stepped.steps:
-        engine = _run(engine, step)
-    hand = replace(
-        hand,
-        engine=engine,
-        deadline=stepped.deadline,
-        reminded=hand.reminded | set(stepped.reminded),
-    )
-    return _finish(_with_hand(state, hand), hand, stepped.finishes)
-
-
-@applies(DecisionExtended)
-def _extended(state: Tournament, extended: DecisionExtended) -> Tournament:
-    hand = replace(state.play.hands[extended.table], deadline=extended.deadline)
-    used = dict(state.play.time_banks_used)
-    used[extended.player_id] = used.get(extended.player_id, 0) + 1
-    return _with_hand(state, hand, time_banks_used=used)
-
-
-@applies(HandShownDown)
-def _shown_down(state: Tournament, shown: HandShownDown) -> Tournament:
-    hand = state.play.hands[shown.table]
-    engine = hand.engine.showdown(winners=shown.winners)
-    hand = replace(
-        hand,
-        engine=engine,
-        deadline=None,
-        cards_shown=dict(shown.cards),
-        board_shown=shown.board,
-    )
-    return _finish(_with_hand(state, hand), hand, shown.finishes)
-
-
-@applies(HandMisdealt)
-def _misdealt(state: Tournament, misdealt: HandMisdealt) -> Tournament:
-    hand = state.play.hands[misdealt.table]
-    room = state.seating
-    # IR-10: the re-deal replays the hand: the button stays where it was.
-    last_hands = dict(room.last_hands)
-    first_buttons = dict(room.first_buttons)
-    if hand.previous is None:
-        last_hands.pop(hand.table, None)
-        first_buttons[hand.table] = hand.positions.button  # a drawn button is not drawn again
-    else:
-        last_hands[hand.table] = hand.previous
-    room = replace(room, last_hands=last_hands, first_buttons=first_buttons)
-    room = room.hand_ended(hand.table)
-    state = replace(state, seating=room)
-    return _with_hand(state, replace(hand, voided=True, deadline=None))
-
-
-@applies(TableAccessRenewed)
-def _access(state: Tournament, renewed: TableAccessRenewed) -> Tournament:
-    play = state.play
-    access = {**play.access, renewed.table: TableAccess(renewed.token, renewed.pin)}
-    return replace(state, play=replace(play, access=access))
 
 
 def next_positions_for(state: Tournament, table: int) -> Positions | None:
