@@ -9,7 +9,7 @@ break order, hand-for-hand and the first buttons (RULES.md TO-02, TO-05 to TO-13
   suggested now.
 - `POST .../tables/<n>/break`, `POST .../final-table` (`{"table"}` optional), `PUT .../break-order`
   (`{"order": [7, 6, ...]}`), `POST .../hand-for-hand` (`{"on": true}`), `POST .../buttons/draw`,
-  `PUT .../seating` (`{"balance_diff", "final_table_seats"}`).
+  `PUT .../seating` (`{"balance_diff", "final_table_seats", "hand_for_hand_trigger"}`).
 
 Every write answers 200 with the tournament's full view, like the rest of the API; a refusal is
 a 4xx with `{"error": {"code", "message"}}` and changes nothing.
@@ -74,6 +74,7 @@ class HandForHandBody(ApiBody):
 class SeatingBody(ApiBody):
     balance_diff: Annotated[int, Field(ge=2, le=10)] = 2
     final_table_seats: Annotated[int, Field(ge=2, le=10)] | None = None
+    hand_for_hand_trigger: Annotated[int, Field(ge=2, le=100_000)] | None = None
 
 
 def _do(tournament_id: int, command: Any):
@@ -103,6 +104,7 @@ def balance(tid: int):
             "balance_diff": seating["balance_diff"],
             "final_table_seats": seating["final_table_seats"],
             "hand_for_hand": seating["hand_for_hand"],
+            "hand_for_hand_trigger": seating["hand_for_hand_trigger"],
         }
     )
 
@@ -158,4 +160,7 @@ def draw_buttons(tid: int):
 @ddt_required
 def configure(tid: int):
     body = parse_json(SeatingBody)
-    return _do(tid, ConfigureSeating(body.balance_diff, body.final_table_seats))
+    command = ConfigureSeating(
+        body.balance_diff, body.final_table_seats, body.hand_for_hand_trigger
+    )
+    return _do(tid, command)

@@ -275,3 +275,19 @@ def test_a_player_moved_to_the_right_seat_keeps_the_current_stack_TO_01():
     play.do(MovePlayer(player, 2, open_seat))
     assert play.player(player).stack == 3800
     assert (play.player(player).table, play.player(player).seat) == (2, open_seat)
+
+
+def codes(play) -> list[str]:
+    return [w["code"] for w in view(play.state, T0, "td")["warnings"]]
+
+
+def test_hand_for_hand_is_suggested_one_off_the_money_or_at_the_set_trigger_TO_13():
+    play = tournament(players=18)  # 18 entries: four places paid
+    bust_at(play, 1, 8)
+    assert play.state.players_left == 10 and "HAND_FOR_HAND_DUE" not in codes(play)
+    play.do(ConfigureSeating(hand_for_hand_trigger=10))
+    assert "HAND_FOR_HAND_DUE" in codes(play)
+    play.do(ConfigureSeating())
+    bust_at(play, 2, 5)
+    assert play.state.players_left == 5 and "HAND_FOR_HAND_DUE" in codes(play)
+    play.refused(ConfigureSeating(hand_for_hand_trigger=1), "BAD_HAND_FOR_HAND_TRIGGER")

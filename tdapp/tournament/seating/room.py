@@ -36,6 +36,7 @@ class SeatingState:
     break_order: tuple[int, ...] = ()
     final_table_seats: int | None = None
     hand_for_hand: bool = False
+    hand_for_hand_trigger: int | None = None
     last_hands: Mapping[int, Positions] = field(default_factory=dict)
     first_buttons: Mapping[int, int] = field(default_factory=dict)
     busy: frozenset[int] = frozenset()

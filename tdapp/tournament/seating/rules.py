@@ -52,6 +52,7 @@ register_messages(
         "ALREADY_HAND_FOR_HAND": "Hand-for-hand is already on",
         "NOT_HAND_FOR_HAND": "Hand-for-hand is not on",
         "NO_BUTTON_TO_DRAW": "Every table already has its button",
+        "BAD_HAND_FOR_HAND_TRIGGER": "Hand-for-hand starts at 2 players left or more, not %(trigger)s",
     }
 )
 
@@ -98,8 +99,12 @@ class SetBreakOrder:
 
 @dataclass(frozen=True)
 class ConfigureSeating:
+    """`hand_for_hand_trigger`: players left at which hand-for-hand is suggested (TO-13
+    h4hTrigger; None: one more than the places paid)."""
+
     balance_diff: int = 2
     final_table_seats: int | None = None
+    hand_for_hand_trigger: int | None = None
 
 
 @dataclass(frozen=True)
@@ -165,6 +170,7 @@ class BreakOrderSet:
 class SeatingConfigured:
     balance_diff: int
     final_table_seats: int | None
+    hand_for_hand_trigger: int | None = None
 
 
 @event("HandForHandSet")
@@ -320,7 +326,10 @@ def _configure(state: Tournament, command: ConfigureSeating, ctx: Ctx) -> Seatin
         raise DomainError("BALANCE_DIFF_TOO_SMALL", balance_diff=diff)
     if seats is not None and (not _is_int(seats) or not MIN_SEATS <= seats <= MAX_SEATS):
         raise DomainError("BAD_FINAL_TABLE_SEATS", min=MIN_SEATS, max=MAX_SEATS, seats=seats)
-    return SeatingConfigured(diff, seats)
+    trigger = command.hand_for_hand_trigger
+    if trigger is not None and (not _is_int(trigger) or trigger < 2):
+        raise DomainError("BAD_HAND_FOR_HAND_TRIGGER", trigger=trigger)
+    return SeatingConfigured(diff, seats, trigger)
 
 
 @decides(SetHandForHand)
@@ -430,6 +439,7 @@ def _configured(state: Tournament, event: SeatingConfigured) -> Tournament:
         state.seating,
         balance_diff=event.balance_diff,
         final_table_seats=event.final_table_seats,
+        hand_for_hand_trigger=event.hand_for_hand_trigger,
     )
     return replace(state, seating=room)
 

@@ -99,6 +99,7 @@ def _seating_view(state: Tournament, now: datetime, audience: Audience) -> dict[
     result |= {
         "balance_diff": room.balance_diff,
         "final_table_seats": room.final_table_seats,
+        "hand_for_hand_trigger": room.hand_for_hand_trigger,
         "button_rule": state.settings.option("button"),
         "break_order": room.rules().order(counts),
         "set_break_order": list(room.break_order),
@@ -158,7 +159,7 @@ def _seating_warnings(state: Tournament, now: datetime, audience: Audience) -> I
     if room.hand_for_hand and room.busy:
         yield Notice("HAND_FOR_HAND_PLAYING", {"tables": ", ".join(map(str, sorted(room.busy)))})
     left, paid = state.players_left, _places_paid(state)
-    if not room.hand_for_hand and hand_for_hand_due(left, paid):
+    if not room.hand_for_hand and hand_for_hand_due(left, paid, room.hand_for_hand_trigger):
         yield Notice("HAND_FOR_HAND_DUE", {"players_left": left, "paid": paid})
     found = suggestions(state)
     for due in found.breaks:
