@@ -265,3 +265,21 @@ def test_three_straight_flushes_in_a_cycle_go_by_the_plain_order_IT_22():
                           2: "Ts Js Qs Ks As",  # the top
                           3: "8d 9d Td Jd Qd"})  # a middle one
     assert done.outcome.won == {2: 6 + 18 + 72}
+
+
+def test_bad_entries_are_refused_with_the_reason_and_change_nothing():
+    hand = deal()
+    with pytest.raises(IllegalAction, match="turn"):
+        hand.act(99, "bet", 10)
+    hand = opened(callers=(2,))
+    with pytest.raises(IllegalAction, match="cannot read"):
+        hand.draw(1, "Xx 7s")
+    physical = servito(opened(deal({}), callers=(2,), confirmed=True))
+    physical = physical.act(1, "bet", 10).act(2, "call")
+    with pytest.raises(IllegalAction, match="seat 1"):
+        physical.showdown({1: "Jh Jc 7s 8d", 2: "Qs Qd 7d 8h Th"})
+    with pytest.raises(IllegalAction, match="seat 2"):
+        physical.showdown({1: "Jh Jc 7s 8d 9h", 2: "Qs Qd 2d 8h Th"})  # no 2 in 6-to-A
+    with pytest.raises(IllegalAction, match="not in the hand"):
+        physical.showdown({1: "Jh Jc 7s 8d 9h", 4: "Qs Qd 7d 8h Th"})
+    assert physical.phase is Phase.SHOWDOWN

@@ -275,3 +275,14 @@ def test_physical_texas_hands_must_use_both_own_cards_TS_06():
     assert done.won == {5: 25}
     with pytest.raises(IllegalAction, match="twice"):
         hand.showdown({1: "7d 8d", 2: "Th 6s", 3: "As 7c", 4: "8s 9s", 5: "Kd Ah"}, vele=vele)
+
+
+def test_physical_showdown_refuses_cards_outside_the_deck():
+    hand = physical(TEXAS)
+    while not hand.awaiting_showdown:
+        hand = hand.act(hand.to_act, "check")
+    with pytest.raises(IllegalAction, match="below 6"):
+        hand.showdown({1: "7d 8d", 2: "Th 2s", 3: "As 7c", 4: "8s 9s", 5: "Kd Ks"},
+                      vele="Ah Kh Qh Jh 6c")
+    with pytest.raises(IllegalAction, match="cannot read"):
+        hand.showdown({1: "7d 8d"}, vele="Ah Kh Qh Jh 1c")

@@ -53,7 +53,7 @@ def deal_cards(
         return {s: tuple(c) for s, c in dealt.items()}, tuple(deck.cards)
     if cards is None:
         return None, ()
-    entered = {s: tuple(parse_cards(c) if isinstance(c, str) else c) for s, c in cards.items()}
+    entered = {s: read_cards(c) for s, c in cards.items()}
     if set(entered) != set(order) or any(len(c) != 5 for c in entered.values()):
         raise IllegalAction("enter five cards for every seat dealt in")
     every = [c for hand in entered.values() for c in hand]
@@ -61,3 +61,13 @@ def deal_cards(
         raise IllegalAction(f"the cards repeat or are not in the {lowest_rank}-to-ace deck")
     stub = tuple(c for c in Deck(lowest_rank).cards if c not in set(every))
     return entered, stub
+
+
+def read_cards(cards: Sequence[Card] | str) -> tuple[Card, ...]:
+    """Cards as the dealer enters them ("As Kd 7h") or as Card objects; a typo is refused."""
+    if not isinstance(cards, str):
+        return tuple(cards)
+    try:
+        return tuple(parse_cards(cards))
+    except ValueError as unreadable:
+        raise IllegalAction(f"cannot read the cards {cards!r}: {unreadable}") from None

@@ -18,8 +18,8 @@ from dataclasses import dataclass, field, replace
 from enum import StrEnum
 
 from tdapp.engine.betting import Action, BettingRound, LegalActions, PotLimit
-from tdapp.engine.cards import Card, parse_cards
-from tdapp.engine.draw.deck import deal_cards, deck_for
+from tdapp.engine.cards import Card
+from tdapp.engine.draw.deck import deal_cards, deck_for, read_cards
 from tdapp.engine.draw.opening import (
     Level,
     after_no_opening,
@@ -203,6 +203,8 @@ class DrawHand:
         made more than two seconds after the bet it answers (`thought_ms`) is refused (IT-11)."""
         if self.phase not in (Phase.FIRST_ROUND, Phase.SECOND_ROUND):
             raise IllegalAction(f"no betting now: the hand is at {self.phase.value}")
+        if seat != self.round.to_act:
+            raise IllegalAction(f"it is seat {self.round.to_act}'s turn, not seat {seat}'s")
         action = _action(action)
         if action is Action.RAISE and thought_ms is not None \
                 and thought_ms > RAISE_WINDOW_SECONDS * 1000:
@@ -310,7 +312,7 @@ class DrawHand:
         else:
             if cards is None:
                 raise IllegalAction("with a physical deck give how many cards are changed")
-            thrown = tuple(parse_cards(discards) if isinstance(discards, str) else discards)
+            thrown = read_cards(discards)
             if not set(thrown) <= set(cards[seat]) or len(set(thrown)) != len(thrown):
                 raise IllegalAction(f"seat {seat} does not hold all of {_show(thrown)}")
             count = len(thrown)
@@ -439,8 +441,16 @@ class DrawHand:
         if self.cards is not None:
             raise IllegalAction("the engine knows the cards: nothing to enter")
         ranking = italian(self.lowest_rank)
-        return {s: best_hand(parse_cards(c) if isinstance(c, str) else c, ranking)
-                for s, c in shown.items()}
+        unknown = set(shown) - set(self.live)
+        if unknown:
+            raise IllegalAction(f"seats {sorted(unknown)} are not in the hand")
+        hands = {}
+        for seat, entered in shown.items():
+            try:
+                hands[seat] = best_hand(read_cards(entered), ranking)
+            except ValueError as wrong:  # not five cards, or not in this deck
+                raise IllegalAction(f"seat {seat}: {wrong}") from None
+        return hands
 
     def _finish(self, kind: str, won: Mapping[Seat, int], carry: tuple[int, ...],
                 next_level: Level, *, deal_passes: bool, note: str = "") -> DrawHand:

@@ -16,7 +16,8 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
 
 from tdapp.engine.betting import Action, BettingRound, LegalActions, PotLimit
-from tdapp.engine.cards import Card, Deck, parse_cards
+from tdapp.engine.cards import Card, Deck
+from tdapp.engine.draw.deck import read_cards
 from tdapp.engine.errors import IllegalAction
 from tdapp.engine.hands import Hand, best_hand, italian, winners
 from tdapp.engine.pots import award_to_winners, split_pots
@@ -229,9 +230,8 @@ class TelesinaHand:
                 raise IllegalAction(f"seat {winner} cannot win every pot: enter the hands shown")
             chosen = [[winner] for p in pots if not p.returned]
             return self._pay(award_to_winners(pots, chosen, self.order))
-        own = {s: tuple(parse_cards(c) if isinstance(c, str) else c)
-               for s, c in (shown or {}).items()}
-        shared = tuple(parse_cards(vele) if isinstance(vele, str) else vele)
+        own = {s: read_cards(c) for s, c in (shown or {}).items()}
+        shared = read_cards(vele)
         if set(own) != set(self.live) or len(shared) != self.variant.vele:
             raise IllegalAction(f"enter the own cards of seats {list(self.live)} and the "
                                 f"{self.variant.vele} vele")
@@ -240,6 +240,8 @@ class TelesinaHand:
         every = [*shared, *(c for cards in own.values() for c in cards)]
         if len(set(every)) != len(every):
             raise IllegalAction("a card is entered twice")
+        if any(card.value < self.lowest_rank for card in every):
+            raise IllegalAction(f"a card below {self.lowest_rank} is not in this deck")
         return replace(self, awaiting_showdown=False)._showdown(own, shared)
 
     def _showdown(self, own: Mapping[Seat, Sequence[Card]] | None = None,
