@@ -84,3 +84,8 @@ def test_resto_must_cover_the_pot_and_grows_only_before_the_deal_by_passate_IT_2
 def test_a_newcomer_sits_in_with_a_double_passata_after_a_loser_took_a_second_IT_24():
     assert newcomer_passate({1: 1, 2: 1}) == 1
     assert newcomer_passate({1: 1, 2: 2}) == 2
+
+
+def test_every_seat_needs_its_resto_before_the_deal():
+    with pytest.raises(IllegalAction, match="resto"):
+        DrawHand.deal([1, 2, 3, 4, 5, 6], 3, {s: 100 for s in range(1, 6)}, 2)

@@ -121,6 +121,9 @@ class DrawHand:
         the deck still follows the players at the table."""
         if dealer not in seats or len(set(seats)) != len(seats):
             raise IllegalAction("the dealer must be one of the seats, each seat listed once")
+        missing = [s for s in seats if not isinstance(stacks.get(s), int) or stacks[s] < 0]
+        if missing:
+            raise IllegalAction(f"seats {missing} need a resto (their chips) to be dealt in")
         if dealer in absent or not set(absent) <= set(seats):
             raise IllegalAction("absent players must be seated, and the dealer cannot be away")
         rule = deck_for(len(seats))
