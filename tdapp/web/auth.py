@@ -26,11 +26,15 @@ def current_username() -> str | None:
 
 def require_ddt() -> Any:
     """A `before_request` hook: anyone without a DdT session is sent to log in (or to the first run)."""
-    if session.get("user_id") is None:
-        if not accounts.has_users():
-            return redirect(url_for("auth.first_run"))
-        return redirect(url_for("auth.login", next=request.full_path.rstrip("?")))
-    return None
+    user_id = session.get("user_id")
+    if isinstance(user_id, int) and accounts.account(user_id) is not None:
+        return None
+    # No session, or one whose account is gone: either way, log in again.
+    session.pop("user_id", None)
+    session.pop("username", None)
+    if not accounts.has_users():
+        return redirect(url_for("auth.first_run"))
+    return redirect(url_for("auth.login", next=request.full_path.rstrip("?")))
 
 
 def ddt_required(view: Callable[..., Any]) -> Callable[..., Any]:

@@ -141,3 +141,9 @@ def test_login_and_logout_forms_need_the_token_too(client, ddt):
     answer = client.post("/login", data={"username": ddt.username, "password": ddt.password})
     assert answer.status_code == 400
     assert client.get("/td/tournaments").status_code == 302
+
+
+def test_a_session_whose_account_is_gone_no_longer_opens_the_console(ddt_client, ddt):
+    with ddt_client.session_transaction() as session:
+        session["user_id"] = ddt.id + 100
+    assert "/login" in ddt_client.get("/td/tournaments").location
