@@ -116,6 +116,12 @@
         `<div class="tags">${tags.join(" · ")}</div>`;
       card.querySelector(".name").textContent = s.name;
       card.dataset.seat = s.seat;
+      const away = document.createElement("button");
+      away.className = "away";
+      away.dataset.away = s.seat;
+      away.dataset.absent = s.absent ? "" : "1";
+      away.textContent = s.absent ? L.back : L.away;
+      card.appendChild(away);
       box.appendChild(card);
     }
   }
@@ -233,6 +239,8 @@
       const body = { seat: hand.legal.seat, action: target.dataset.action };
       if (body.action === "bet" || body.action === "raise") body.amount = Number($("amount").value);
       send("/hand/actions", body);
+    } else if (target.dataset.away) {
+      send(`/seats/${target.dataset.away}/absent`, { absent: target.dataset.absent === "1" });
     } else if (target.dataset.oot) {
       send("/hand/out-of-turn", { seat: Number($("oot-seat").value), action: target.dataset.oot });
     } else if (target.dataset.pot !== undefined) {

@@ -39,6 +39,7 @@ from tdapp.tournament.hands.events import (
     TableAccessRenewed,
 )
 from tdapp.tournament.hands.table import TableHand
+from tdapp.tournament.presence import SetAbsent
 from tdapp.tournament.state import Tournament
 
 register_messages(
@@ -97,6 +98,15 @@ def misdeal(tournament_id: int, table: int, actor: str) -> Tournament:
 
 def renew_access(tournament_id: int, table: int, actor: str) -> Tournament:
     return tournaments.dispatch(tournament_id, RenewTableAccess(table), actor)
+
+
+def set_away(tournament_id: int, table: int, seat: int, away: bool, actor: str) -> Tournament:
+    """The dealer marks the player in a seat of this table away or back (HE-25, HE-26)."""
+    seats = tournaments.current(tournament_id).tables.get(table, ())
+    player_id = seats[seat - 1] if 1 <= seat <= len(seats) else None
+    if player_id is None:
+        raise DomainError("NOT_IN_HAND", seat=seat)
+    return tournaments.dispatch(tournament_id, SetAbsent(player_id, away), actor)
 
 
 def hand(tournament_id: int, table: int) -> TableHand:

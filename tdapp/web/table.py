@@ -74,6 +74,10 @@ class SeatBody(ApiBody):
     seat: Seat
 
 
+class AwayBody(ApiBody):
+    absent: bool
+
+
 class ShowdownBody(ApiBody):
     winners: Annotated[list[list[Seat]], Field(min_length=1, max_length=20)] | None = None
     cards: dict[str, Annotated[str, Field(max_length=20)]] | None = None
@@ -177,6 +181,17 @@ def out_of_turn(tid: int, table: int) -> Any:
 def play_absent(tid: int, table: int) -> Any:
     parse_json(ApiBody)
     state = tables.play_absent(tid, table, _actor())
+    return _hand_json(state, table)
+
+
+@api.post("/tournaments/<int:tid>/tables/<int:table>/seats/<int:seat>/absent")
+@table_guard
+def set_away(tid: int, table: int, seat: int) -> Any:
+    """Away or back: an absent player is dealt in, checks or folds (HE-25)."""
+    body = parse_json(AwayBody)
+    state = tables.set_away(tid, table, seat, body.absent, _actor())
+    if state.play.hand(table) is None:
+        return jsonify({"version": state.version, "hand": None})
     return _hand_json(state, table)
 
 

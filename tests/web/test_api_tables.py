@@ -128,3 +128,16 @@ def test_console_needs_the_table_pin_and_acts_only_on_its_table(api, client):
     renewed = api.post(f"/api/v1/tournaments/{tid}/tables/{table}/access", json={}).get_json()
     assert renewed["url"] != access["url"] and client.get(path).status_code == 404
     assert client.get(renewed["qr"]).headers["Content-Type"] == "image/svg+xml"
+
+
+def test_the_console_marks_a_player_away_and_the_absent_hand_checks_or_folds_HE_25(api):
+    tid, table = table_with_players(api)
+    base = f"/api/v1/tournaments/{tid}/tables/{table}"
+    hand = api.post(f"{base}/hands", json={}).get_json()["hand"]
+    seat = hand["legal"]["seat"]
+    marked = api.post(f"{base}/seats/{seat}/absent", json={"absent": True}).get_json()["hand"]
+    assert next(s for s in marked["seats"] if s["seat"] == seat)["absent"]
+    played = api.post(f"{base}/hand/absent", json={}).get_json()["hand"]
+    assert next(s for s in played["seats"] if s["seat"] == seat)["folded"]
+    empty = min(set(range(1, 10)) - {s["seat"] for s in played["seats"]})
+    refused(api.post(f"{base}/seats/{empty}/absent", json={"absent": True}), 422, "NOT_IN_HAND")
