@@ -202,6 +202,26 @@
       }
       box.appendChild(row);
     }
+    renderCards();
+  }
+
+  function renderCards() {
+    const box = $("shown-cards");
+    const live = hand.seats.filter((s) => !s.folded);
+    const wanted = live.map((s) => String(s.seat)).join(",");
+    if (box.dataset.seats === wanted) return; // keep what the dealer already typed
+    box.dataset.seats = wanted;
+    box.innerHTML = "";
+    for (const s of live) {
+      const label = document.createElement("label");
+      label.textContent = seatLabel(s.seat) + " ";
+      const input = document.createElement("input");
+      input.dataset.cards = s.seat;
+      input.placeholder = "As Kd";
+      input.autocomplete = "off";
+      label.appendChild(input);
+      box.appendChild(label);
+    }
   }
 
   function renderResult() {
@@ -263,6 +283,13 @@
     const winners = [];
     for (let i = 0; i < count; i++) winners.push(Array.from(chosen[i] || []));
     send("/hand/showdown", { winners: winners });
+  });
+  $("pay-cards").addEventListener("click", () => {
+    const cards = {};
+    document.querySelectorAll("[data-cards]").forEach((input) => {
+      if (input.value.trim()) cards[input.dataset.cards] = input.value.trim();
+    });
+    send("/hand/showdown", { cards: cards, board: $("board").value.trim() });
   });
   function nudge(direction) {
     const amount = $("amount");

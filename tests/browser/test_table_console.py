@@ -179,3 +179,33 @@ def test_a_hand_to_a_three_way_all_in_paid_from_the_console(night, browser):
     digits = re.sub(r"\D", "", phone.locator("#my-stack").inner_text())
     assert int(digits) == won[middle]
     phone.screenshot(path=str(SHOTS / "table-phone-stack.png"), full_page=True)
+
+
+def test_showdown_by_the_cards_entered_at_the_console_HE_32(night, browser):
+    server, api, tid, slug, table = night
+    access = api.call("GET", f"/tournaments/{tid}/tables/{table}/access")
+    base = f"/tournaments/{tid}/tables/{table}"
+    hand = api.call("POST", base + "/hands")["hand"]
+    while hand["legal"]:  # everyone calls and checks to the river, through the API
+        legal = hand["legal"]
+        action = "check" if "check" in legal["actions"] else "call"
+        hand = api.call("POST", base + "/hand/actions", {"seat": legal["seat"], "action": action})[
+            "hand"
+        ]
+    live = [s["seat"] for s in hand["seats"] if not s["folded"]]
+    tablet = browser.new_page(viewport={"width": 768, "height": 1024})
+    tablet.goto(access["url"])
+    tablet.fill("#pin", access["pin"])
+    tablet.click("button[type=submit]")
+    tablet.wait_for_selector("#console[data-ready]")
+    playwright.expect(tablet.locator("#showdown")).to_be_visible()
+    tablet.click(".by-cards summary")
+    holdings = ["As Ad", "Kc Kd", "7h 2c", "8h 3c"]
+    for seat, cards in zip(live, holdings, strict=False):
+        tablet.fill(f"[data-cards='{seat}']", cards)
+    tablet.fill("#board", "Ah 9s 5d 4c Jh")
+    shot(tablet, "cards")
+    tablet.click("#pay-cards")
+    playwright.expect(tablet.locator("#result")).to_be_visible()
+    paid = api.call("GET", base + "/hand")["hand"]
+    assert paid["paid"][0]["winners"] == [live[0]]  # trip aces
