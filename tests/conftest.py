@@ -221,3 +221,7 @@ def start_server(tmp_path: Path) -> Iterator[Callable[[str], Server]]:
                 server.process.wait(timeout=10)
             except subprocess.TimeoutExpired:
                 server.kill()
+    for log in sorted(tmp_path.glob("server-*.log")):
+        text = log.read_text(errors="replace")
+        if "Traceback" in text:  # shown with the test's output when it fails
+            print(f"--- {log.name}\n{text}")
