@@ -54,7 +54,7 @@ register_messages(
 def _state_format() -> str:
     """Snapshots are pickles of the state classes: a change to their code makes old snapshots
     unreadable in principle, so their format names the code they came from and loading skips any
-    other (the log is replayed instead, and a new snapshot written)."""
+    other: the log is replayed instead, from the start or from a newer snapshot."""
     digest = hashlib.sha256()
     package = Path(__file__).resolve().parent.parent / "tournament"
     for source in sorted(package.rglob("*.py")):
