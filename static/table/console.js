@@ -107,6 +107,7 @@
       if (hand.small_blind_seat === s.seat) tags.push(L.sb);
       if (hand.big_blind_seat === s.seat) tags.push(L.bb);
       if (s.absent) tags.push(L.absent);
+      if (s.declared) tags.push(s.declared + " ?");
       if (s.folded) tags.push(L.folded);
       else if (s.all_in) tags.push(L.all_in);
       card.innerHTML =
@@ -262,7 +263,10 @@
     } else if (target.dataset.away) {
       send(`/seats/${target.dataset.away}/absent`, { absent: target.dataset.absent === "1" });
     } else if (target.dataset.oot) {
-      send("/hand/out-of-turn", { seat: Number($("oot-seat").value), action: target.dataset.oot });
+      const early = { seat: Number($("oot-seat").value), action: target.dataset.oot };
+      const amount = Number($("amount").value);
+      if (early.action === "bet" && amount > 0) early.amount = amount; // kept aside (TDA, HE-22)
+      send("/hand/out-of-turn", early);
     } else if (target.dataset.pot !== undefined) {
       const set = chosen[target.dataset.pot];
       const seat = Number(target.dataset.seat);

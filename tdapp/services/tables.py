@@ -62,9 +62,9 @@ def act(
 
 
 def act_out_of_turn(
-    tournament_id: int, table: int, seat: int, action: str, actor: str
+    tournament_id: int, table: int, seat: int, action: str, amount: int | None, actor: str
 ) -> Tournament:
-    return tournaments.dispatch(tournament_id, ActOutOfTurn(table, seat, action), actor)
+    return tournaments.dispatch(tournament_id, ActOutOfTurn(table, seat, action, amount), actor)
 
 
 def play_absent(tournament_id: int, table: int, actor: str) -> Tournament:
@@ -265,7 +265,15 @@ def _step_words(step: Step) -> str:
         return f"seat {step.seat} may no longer raise"
     verb = _VERBS.get(step.action, step.action)
     amount = f" {step.amount}" if step.amount is not None else ""
-    why = {"absent": " (absent)", "timeout": " (time ran out)", "out_of_turn": " (out of turn)"}
+    if step.kind == "declared_void":
+        return f"seat {step.seat}: the early action lapses, the action changed"
+    why = {
+        "absent": " (absent)",
+        "timeout": " (time ran out)",
+        "out_of_turn": " (out of turn)",
+        "declared": " out of turn, kept aside",
+        "declared_stands": " (the early action stands)",
+    }
     return f"seat {step.seat} {verb}{amount}{why.get(step.kind, '')}"
 
 

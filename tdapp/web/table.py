@@ -68,6 +68,7 @@ class ActionBody(ApiBody):
 class OutOfTurnBody(ApiBody):
     seat: Seat
     action: ActionName
+    amount: Chips | None = None
 
 
 class SeatBody(ApiBody):
@@ -172,7 +173,7 @@ def take_action(tid: int, table: int) -> Any:
 @table_guard
 def out_of_turn(tid: int, table: int) -> Any:
     body = parse_json(OutOfTurnBody)
-    state = tables.act_out_of_turn(tid, table, body.seat, body.action, _actor())
+    state = tables.act_out_of_turn(tid, table, body.seat, body.action, body.amount, _actor())
     return _hand_json(state, table)
 
 

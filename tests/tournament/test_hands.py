@@ -261,3 +261,30 @@ def test_newcomer_between_small_blind_and_button_waits_for_the_button_TO_04():
     play.do(MovePlayer(mover.id, table, between[0]))
     play.do(StartHand(table))
     assert mover.id not in hand_at(play, table).players.values()
+
+
+def test_tda_out_of_turn_action_stands_if_the_action_is_unchanged_HE_22():
+    play, table = one_table(5, options={"out_of_turn": "tda"})
+    play.do(StartHand(table))
+    order = list(hand_at(play, table).engine.betting.order)
+    play.do(ActOutOfTurn(table, order[2], "bet", 300))  # "raise 300", as the dealer heard it
+    assert hand_at(play, table).engine.to_act == order[0]  # the action backs up
+    play.do(TakeAction(table, order[0], "call"))
+    play.do(TakeAction(table, order[1], "call"))
+    hand = hand_at(play, table)
+    assert hand.engine.bets[order[2]] == 300 and hand.engine.to_act == order[3]
+    assert play.log[-1].steps[-1].kind == "declared_stands" and not hand.declared
+
+
+def test_tda_out_of_turn_action_lapses_when_the_action_changed_HE_22():
+    play, table = one_table(5, options={"out_of_turn": "tda"})
+    play.do(StartHand(table))
+    order = list(hand_at(play, table).engine.betting.order)
+    play.do(ActOutOfTurn(table, order[2], "call"))
+    play.do(TakeAction(table, order[0], "raise", 300))
+    play.do(TakeAction(table, order[1], "call"))
+    hand = hand_at(play, table)
+    assert hand.engine.to_act == order[2] and hand.engine.bets[order[2]] == 0
+    assert "raise" in hand.engine.legal_actions().actions  # every option is open again
+    play.do(ActOutOfTurn(table, order[4], "fold"))  # an early fold is binding all the same
+    assert order[4] in hand_at(play, table).engine.folded

@@ -59,11 +59,18 @@ def _stepped_applied(state: Tournament, stepped: HandStepped) -> Tournament:
     engine = hand.engine
     for step in stepped.steps:
         engine = run_step(engine, step)
+    declared = dict(hand.declared)
+    for step in stepped.steps:
+        if step.kind == "declared":
+            declared[step.seat] = step
+        else:
+            declared.pop(step.seat, None)  # any later move of that seat settles its early action
     hand = replace(
         hand,
         engine=engine,
         deadline=stepped.deadline,
         reminded=hand.reminded | set(stepped.reminded),
+        declared=declared,
     )
     return _finish(_with_hand(state, hand), hand, stepped.finishes)
 

@@ -23,11 +23,12 @@ class TakeAction:
 
 @dataclass(frozen=True)
 class ActOutOfTurn:
-    """A player acted before their turn (HE-21 club, HE-22 TDA)."""
+    """A player acted before their turn (HE-21 club, HE-22 TDA); `amount` for a bet or raise."""
 
     table: int
     seat: int
     action: str
+    amount: int | None = None
 
 
 @dataclass(frozen=True)

@@ -10,6 +10,7 @@ from datetime import datetime
 from tdapp.tournament.busts import Finish
 from tdapp.tournament.button import Positions
 from tdapp.tournament.events import event
+from tdapp.tournament.hands.table import Step
 
 
 @dataclass(frozen=True)
@@ -18,21 +19,6 @@ class HandSeat:
     player_id: int
     stack: int
     absent: bool = False
-
-
-@dataclass(frozen=True)
-class Step:
-    """One change to the engine's hand.
-
-    kind: "act" (in turn), "absent" (checked or folded for an absent player, HE-25), "timeout"
-    (folded or checked when the time ran out, HE-24), "out_of_turn" (a binding early fold,
-    HE-21), "no_raise" (the right to raise lost: an early bet HE-21, the club's time limit HE-23).
-    """
-
-    seat: int
-    kind: str
-    action: str = ""
-    amount: int | None = None
 
 
 @event("HandStarted")

@@ -78,10 +78,7 @@ register_messages(
         "ILLEGAL_ACTION": "%(reason)s",
         "NOT_IN_HAND": "Seat %(seat)s is not in this hand",
         "IN_TURN": "It is seat %(seat)s's turn: enter the action normally",
-        "OUT_OF_TURN_BACKS_UP": (
-            "TDA rule (HE-22): the action backs up to seat %(seat)s; enter the early action "
-            "when its turn comes, if the action reaching it has not changed"
-        ),
+        "OUT_OF_TURN_AMOUNT": "Give the amount of the early bet or raise (TDA rule HE-22)",
         "BAD_OUT_OF_TURN": "Out of turn, a player can only fold, check, call, bet or raise",
         "NO_MISDEAL_AFTER_SA": "There has been substantial action: the hand stands (IR-11)",
         "DEADLINE_NOT_DUE": "The decision time has not run out",
@@ -268,6 +265,8 @@ def _stepped(
     absent = _absent_at(state, hand)
     engine, more = _play_absent(engine, absent)
     done.extend(more)
+    engine, more = _declarations(hand, engine, done, absent)
+    done.extend(more)
     deadline = hand.deadline if keep_deadline else _deadline(state, engine, absent, ctx.now)
     return HandStepped(
         table=hand.table,
@@ -277,6 +276,44 @@ def _stepped(
         reminded=reminded,
         finishes=_finishes(state, hand, engine, ctx),
     )
+
+
+def _declarations(
+    hand: TableHand, engine: HoldemHand, done: list[Step], absent: set[int]
+) -> tuple[HoldemHand, list[Step]]:
+    """HE-22 (TDA): when the turn reaches a player who acted early, the early action stands if
+    the bet it faced is unchanged; otherwise it lapses and the player has every option. A new
+    betting round voids what was declared in the last one."""
+    declared = dict(hand.declared)
+    for step in done:
+        if step.kind == "declared":
+            declared[step.seat] = step
+        else:
+            declared.pop(step.seat, None)
+    steps: list[Step] = []
+    if engine.street is not hand.engine.street:
+        return engine, [Step(seat, "declared_void") for seat in sorted(declared)]
+    while engine.to_act in declared and engine.betting is not None:
+        early = declared.pop(engine.to_act)
+        action = early.action
+        if action in ("bet", "raise"):  # "bet" or "raise" as the bet facing the seat makes it
+            action = "raise" if engine.betting.current_bet else "bet"
+        stands = Step(early.seat, "declared_stands", action, early.amount)
+        if engine.betting.current_bet == early.facing:
+            try:
+                engine = run_step(engine, stands)
+            except IllegalAction:
+                steps.append(Step(early.seat, "declared_void"))
+                continue
+            steps.append(stands)
+            engine, more = _play_absent(engine, absent)
+            steps.extend(more)
+            if engine.street is not hand.engine.street:
+                steps.extend(Step(seat, "declared_void") for seat in sorted(declared))
+                break
+        else:
+            steps.append(Step(early.seat, "declared_void"))
+    return engine, steps
 
 
 @decides(TakeAction)
@@ -304,11 +341,17 @@ def _out_of_turn(state: Tournament, command: ActOutOfTurn, ctx: Ctx) -> HandStep
         )
     if action not in ("call", "bet", "raise"):
         raise DomainError("BAD_OUT_OF_TURN")
-    # HE-21 club: the early bettor must conform to the action (call or fold), no raise.
-    # HE-22 TDA: the action backs up; the early action stands only if unchanged, which the
-    # dealer applies when the turn comes; until then the player keeps every option.
     if state.settings.option("out_of_turn") == "tda":
-        raise DomainError("OUT_OF_TURN_BACKS_UP", seat=hand.engine.to_act)
+        # HE-22: the action backs up to the player in turn; the early action is kept aside
+        # with the bet it faced, and stands when the turn comes only if that is unchanged.
+        if action in ("bet", "raise") and command.amount is None:
+            raise DomainError("OUT_OF_TURN_AMOUNT")
+        amount = command.amount if action in ("bet", "raise") else None
+        betting = hand.engine.betting
+        facing = betting.current_bet if betting is not None else 0
+        early = Step(seat, "declared", action, amount, facing)
+        return _stepped(state, hand, [early], ctx, keep_deadline=True)
+    # HE-21 club: the early bettor must conform to the action (call or fold), no raise.
     return _stepped(state, hand, [Step(seat, "no_raise")], ctx, keep_deadline=True)
 
 

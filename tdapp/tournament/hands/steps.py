@@ -48,8 +48,10 @@ def table_hand(
 def run_step(engine: HoldemHand, step: Step) -> HoldemHand:
     """One step on the engine; raises IllegalAction when the rules refuse it."""
     match step.kind:
-        case "act" | "timeout":
+        case "act" | "timeout" | "declared_stands":
             return engine.act(step.seat, step.action, step.amount)
+        case "declared" | "declared_void":
+            return engine  # kept aside by the table, not yet an action (HE-22)
         case "absent":
             return engine.mark_absent(step.seat).act_for_absent()
         case "out_of_turn":

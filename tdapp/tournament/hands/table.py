@@ -15,6 +15,25 @@ from tdapp.tournament.button import Positions
 
 
 @dataclass(frozen=True)
+class Step:
+    """One change to the engine's hand.
+
+    kind: "act" (in turn), "absent" (checked or folded for an absent player, HE-25), "timeout"
+    (folded or checked when the time ran out, HE-24), "out_of_turn" (a binding early fold,
+    HE-21), "no_raise" (the right to raise lost: an early bet HE-21, the club's time limit HE-23);
+    under the TDA's out-of-turn rule (HE-22): "declared" (an early action, kept aside with the
+    bet it faced), "declared_stands" (the turn came with that bet unchanged: it is made),
+    "declared_void" (the action changed: the player has every option again).
+    """
+
+    seat: int
+    kind: str
+    action: str = ""
+    amount: int | None = None
+    facing: int | None = None
+
+
+@dataclass(frozen=True)
 class TableHand:
     """The hand in play at a table, or the last one played there (`engine.complete`/`voided`)."""
 
@@ -29,6 +48,7 @@ class TableHand:
     deadline: datetime | None = None  # when the player in turn runs out of time (HE-23)
     reminded: frozenset[int] = frozenset()  # seats whose time passed (club: no more raising)
     voided: bool = False  # a misdeal: every chip went back (IR-09..IR-11)
+    declared: Mapping[int, Step] = field(default_factory=dict)  # early actions kept aside (HE-22)
     cards_shown: Mapping[int, str] = field(default_factory=dict)
     board_shown: str = ""
 

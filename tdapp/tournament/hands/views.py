@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING, Any
 
 from tdapp.engine.errors import IllegalAction
 from tdapp.tournament.clock import unix_ms
-from tdapp.tournament.hands.table import TableHand
+from tdapp.tournament.hands.table import Step, TableHand
 from tdapp.tournament.registry import Audience, view_section
 
 if TYPE_CHECKING:
@@ -67,6 +67,7 @@ def hand_view(state: Tournament, hand: TableHand, now: datetime) -> dict[str, An
                 "absent": player.absent,
                 "may_raise": engine.betting is None or seat not in engine.betting.no_raise,
                 "won": engine.winnings.get(seat, 0),
+                "declared": _declared(hand.declared.get(seat)),
             }
         )
     legal = None
@@ -132,3 +133,10 @@ def hand_view(state: Tournament, hand: TableHand, now: datetime) -> dict[str, An
         "cards": {str(seat): text for seat, text in hand.cards_shown.items()},
         "board": hand.board_shown,
     }
+
+
+def _declared(step: Step | None) -> str | None:
+    """An early action kept aside under the TDA rule (HE-22), as the dealer heard it."""
+    if step is None:
+        return None
+    return step.action if step.amount is None else f"{step.action} {step.amount}"
