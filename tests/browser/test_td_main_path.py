@@ -37,7 +37,9 @@ def row(page: Page, name: str):
 
 
 def key(page: Page, name: str) -> None:
-    """A console shortcut, pressed as the DdT does: Escape first leaves any text field."""
+    """A console shortcut, pressed as the DdT does: Escape first leaves any text field. The page
+    must have loaded its scripts, as it has long before a person presses a key."""
+    page.wait_for_load_state()
     page.keyboard.press("Escape")
     page.keyboard.press(name)
 

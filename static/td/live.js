@@ -1,0 +1,37 @@
+// The console follows changes made elsewhere (another DdT, a dealer's tablet, the scheduler):
+// pages without fields reload by themselves when idle; pages with fields show a banner instead,
+// so that nothing the DdT is typing is lost.
+(function () {
+  "use strict";
+  var body = document.body;
+  var slug = body.getAttribute("data-slug");
+  if (!slug || typeof io !== "function") { return; }
+  var shown = Number(body.getAttribute("data-version"));
+  var mode = body.getAttribute("data-live");
+  var leaving = false;
+  document.addEventListener("submit", function () { leaving = true; });
+  window.addEventListener("beforeunload", function () { leaving = true; });
+
+  function idle() {
+    var active = document.activeElement;
+    return !active || active === body || !active.matches("input, select, textarea");
+  }
+
+  function announce() {
+    var banner = document.getElementById("changed-elsewhere");
+    if (banner) { banner.hidden = false; }
+  }
+
+  var socket = io({ transports: ["websocket", "polling"] });
+  socket.on("connect", function () { socket.emit("join", { tournament: slug }); });
+  socket.on("view", function (view) {
+    if (leaving || !(view.version > shown)) { return; }
+    if (mode === "reload" && idle()) { location.reload(); } else { announce(); }
+  });
+  document.addEventListener("keydown", function (event) {
+    var banner = document.getElementById("changed-elsewhere");
+    if (event.key === "r" && banner && !banner.hidden && idle() && !event.ctrlKey && !event.metaKey) {
+      location.reload();
+    }
+  });
+})();
