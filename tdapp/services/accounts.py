@@ -5,6 +5,7 @@ The console (session login) and the JSON API (bearer tokens) both sit on these f
 
 from __future__ import annotations
 
+import functools
 import hashlib
 import secrets
 import threading
@@ -125,6 +126,11 @@ class _LoginBrake:
 login_brake = _LoginBrake()
 
 
+@functools.cache
+def _unknown_user_hash() -> str:
+    return generate_password_hash(secrets.token_hex(16))
+
+
 def authenticate(username: str, password: str, client: str = "") -> Account | None:
     """The account if the password is right, None if not; refused outright (TOO_MANY_ATTEMPTS)
     after too many recent failures from the same address for the same username."""
@@ -137,7 +143,8 @@ def authenticate(username: str, password: str, client: str = "") -> Account | No
         user = db.exec(select(User).where(User.username == username.strip())).first()
         found = Account(user.id, user.username) if user else None
         password_hash = user.password_hash if user else None
-    if password_hash is None or not check_password_hash(password_hash, password):
+    # An unknown username costs the same hash check as a known one: timing tells nothing.
+    if not check_password_hash(password_hash or _unknown_user_hash(), password) or found is None:
         login_brake.failed(key, now)
         return None
     login_brake.succeeded(key)
