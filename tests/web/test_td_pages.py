@@ -298,3 +298,18 @@ def test_an_absent_player_is_marked_back_HE_25(ddt_client):
     assert 'value="back-1"' in page
     post(ddt_client, f"/td/t/{tid}/players/act", do="back-1")
     assert not tournaments.current(tid).player(1).absent
+
+
+def test_a_whole_table_is_counted_at_once_so_chips_can_change_hands(ddt_client):
+    tid = tournament(players=2)
+    post(ddt_client, f"/td/t/{tid}/seats/draw", formation="even")
+    _, page = post(ddt_client, f"/td/t/{tid}/players/act", do="chips-1", **{"stack-1": "7000"})
+    assert "più delle 10.000 in gioco" in flashes(page)[0]
+    page = ddt_client.get(f"/td/t/{tid}/tables/1/count").get_data(as_text=True)
+    assert 'name="stack-1"' in page and 'name="stack-2"' in page
+    _, page = post(ddt_client, f"/td/t/{tid}/tables/1/count", **{"stack-1": "7000", "stack-2": "3000"})
+    assert "Fiches contate al tavolo 1." in flashes(page)
+    state = tournaments.current(tid)
+    assert (state.player(1).stack, state.player(2).stack) == (7000, 3000)
+    _, page = post(ddt_client, f"/td/t/{tid}/tables/9/count")
+    assert "Non esiste il tavolo 9." in flashes(page)

@@ -6,10 +6,13 @@ from __future__ import annotations
 from flask import request
 from flask_babel import gettext
 
+from tdapp.services import tournaments
+from tdapp.tournament.chips import ChipCount, CountChips
+from tdapp.tournament.players import Player
 from tdapp.tournament.seat_draw import DrawSeats
 from tdapp.web.td import bp
 from tdapp.web.td.console import act, render
-from tdapp.web.td.forms import FormError, optional_whole
+from tdapp.web.td.forms import FormError, optional_whole, whole
 
 
 @bp.get("/t/<int:tid>/tables")
@@ -24,3 +27,27 @@ def draw_seats(tid: int):
         raise FormError(gettext("Choose how the tables are formed."))
     count = optional_whole(request.form, "tables", gettext("Tables"), minimum=1)
     return act(tid, DrawSeats(tables=count, formation=formation), gettext("Seats are drawn."))
+
+
+@bp.get("/t/<int:tid>/tables/<int:table>/count")
+def count_table(tid: int, table: int):
+    """Every stack of one table at once: chips move between players in a hand, so counting them
+    one by one could briefly count more chips than are in play."""
+    return render("td/count.html", tid, seated=_seated(tid, table), number=table)
+
+
+@bp.post("/t/<int:tid>/tables/<int:table>/count")
+def save_table_count(tid: int, table: int):
+    counts = tuple(
+        ChipCount(player.id, whole(request.form, f"stack-{player.id}", player.name))
+        for player in _seated(tid, table)
+    )
+    return act(tid, CountChips(counts), gettext("Chips counted at table %(n)s.", n=table))
+
+
+def _seated(tid: int, table: int) -> list[Player]:
+    """The players at `table`, seat 1 first."""
+    state = tournaments.current(tid)
+    if table not in state.tables:
+        raise FormError(gettext("There is no table %(n)s.", n=table))
+    return [state.player(pid) for pid in state.tables[table] if pid is not None]
