@@ -8,6 +8,7 @@ from sqlalchemy import engine_from_config, pool
 from sqlmodel import SQLModel
 
 # Every module of tables, so that autogenerate sees them all on SQLModel.metadata.
+import tdapp.draw_models  # noqa: F401
 import tdapp.league_models  # noqa: F401
 import tdapp.models  # noqa: F401
 
