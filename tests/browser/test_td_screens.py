@@ -20,7 +20,7 @@ CHROMIUM_ARGS = [
     "--disable-component-update", "--disable-sync", "--no-first-run",
 ]
 PAGES = {"dashboard": "", "players": "/players", "tables": "/tables", "setup": "/setup",
-         "payouts": "/payouts", "log": "/log"}
+         "payouts": "/payouts", "log": "/log", "count": "/tables/1/count"}
 PASSWORD = "tavolo-verde-7"
 
 
