@@ -71,7 +71,9 @@ def _domain_error(error: DomainError):
     body = error_body(error.code, message_of(error), **extra)
     status = status_of(error)
     if request.path.startswith(API_PREFIX):
-        return jsonify(body), status
+        # A 401 names the scheme that would be accepted, as HTTP asks.
+        challenge = {"WWW-Authenticate": 'Bearer realm="tdapp"'} if status == 401 else {}
+        return jsonify(body), status, challenge
     return body["error"]["message"], status, {"Content-Type": "text/plain; charset=utf-8"}
 
 

@@ -41,6 +41,7 @@ def test_writes_without_a_ddt_get_401_and_create_nothing(client, api):
         answer = client.post("/api/v1/tournaments", json=BODY, headers=headers)
         assert answer.status_code == 401
         assert answer.get_json()["error"]["code"] == "LOGIN_REQUIRED"
+        assert answer.headers["WWW-Authenticate"].startswith("Bearer")
     assert api.get("/api/v1/tournaments").get_json()["tournaments"] == []
 
 
