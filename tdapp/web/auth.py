@@ -98,6 +98,8 @@ def first_run():
 def login():
     if not accounts.has_users():
         return redirect(url_for("auth.first_run"))
+    if request.method == "GET" and require_ddt() is None:
+        return redirect(_next_page())
     username = request.form.get("username", "").strip()
     error = None
     if request.method == "POST":

@@ -147,3 +147,7 @@ def test_a_session_whose_account_is_gone_no_longer_opens_the_console(ddt_client,
     with ddt_client.session_transaction() as session:
         session["user_id"] = ddt.id + 100
     assert "/login" in ddt_client.get("/td/tournaments").location
+
+
+def test_a_logged_in_ddt_asking_for_the_login_goes_to_the_console(ddt_client):
+    assert ddt_client.get("/login").location.endswith("/td/tournaments")
