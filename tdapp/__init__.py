@@ -78,6 +78,10 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
     app.register_blueprint(league.bp)
     app.register_blueprint(league_api.bp)
 
+    from tdapp.web import draw_console
+
+    draw_console.init_app(app)
+
     from tdapp.web import table
 
     table.init_pushes()

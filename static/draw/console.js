@@ -1,0 +1,255 @@
+// The draw console: draws the table from the API's answer and sends one request per tap.
+// Only the legal actions are shown; every refusal comes back as a message and changes nothing.
+(() => {
+  "use strict";
+  const root = document.getElementById("console");
+  const api = root.dataset.api;
+  const csrf = root.dataset.csrf;
+  const L = JSON.parse(document.getElementById("labels").textContent);
+  const $ = (id) => document.getElementById(id);
+  let table = null;
+
+  function el(tag, cls, text) {
+    const node = document.createElement(tag);
+    if (cls) node.className = cls;
+    if (text !== undefined) node.textContent = text;
+    return node;
+  }
+
+  function nameOf(seat) {
+    const found = table.seats.find((s) => s.seat === seat);
+    return found ? `${seat} ${found.name}` : String(seat);
+  }
+
+  function say(text) {
+    $("message").textContent = text || "";
+    $("message").hidden = !text;
+  }
+
+  async function send(path, body) {
+    const answer = await fetch(api + path, {
+      method: "POST",
+      headers: { "Content-Type": "application/json", "X-CSRF-Token": csrf },
+      body: JSON.stringify(body || {}),
+    });
+    const data = await answer.json();
+    if (!answer.ok) {
+      say(data.error ? data.error.message : answer.statusText);
+      return;
+    }
+    say("");
+    draw(data);
+  }
+
+  async function load() {
+    const answer = await fetch(api);
+    if (answer.ok) {
+      const data = await answer.json();
+      if (!table || data.version !== table.version) draw(data);
+    }
+  }
+
+  function drawSeats() {
+    const box = $("seats");
+    box.replaceChildren();
+    for (const s of table.seats) {
+      const card = el("div", "seat");
+      card.dataset.seat = s.seat;
+      if (table.to_act === s.seat) card.classList.add("turn");
+      if (s.folded) card.classList.add("folded");
+      if (table.phase !== "waiting" && table.phase !== "over" && !s.dealt) card.classList.add("out");
+      const top = el("div", "top");
+      top.append(el("span", "num", s.seat), el("span", "name", s.name));
+      const tags = [];
+      if (table.dealer === s.seat) tags.push(L.dealer);
+      if (table.opener === s.seat && table.phase !== "waiting") tags.push(L.opener);
+      if (s.sitting_out) tags.push(L.salto);
+      if (s.folded) tags.push(L.folded);
+      if (s.drawn !== null && s.drawn !== undefined) tags.push(`${L.changed} ${s.drawn}`);
+      if (s.in_front) tags.push(`${L.in_front} ${s.in_front}`);
+      card.append(top, el("div", "stack", s.stack), el("div", "tags", tags.join(" · ")));
+      box.append(card);
+    }
+  }
+
+  function drawPots() {
+    const box = $("pots");
+    box.replaceChildren();
+    table.pots.forEach((pot, i) => {
+      const item = el("div", "pot");
+      item.append(el("span", "", i === 0 ? L.main_pot : `${L.side_pot} ${i}`),
+        el("span", "amount", pot.amount),
+        el("span", "", `${L.seats} ${pot.eligible.join(", ")}`));
+      box.append(item);
+    });
+    if (table.phase === "waiting" || table.phase === "over") {
+      for (const amount of table.waiting_pots) {
+        const item = el("div", "pot waiting");
+        item.append(el("span", "", L.waiting), el("span", "amount", amount));
+        box.append(item);
+      }
+    }
+  }
+
+  function drawBetting() {
+    const legal = table.legal;
+    const betting = !!legal && legal.actions !== undefined;
+    $("betting").hidden = !betting;
+    $("confirm").hidden = true;
+    if (!betting) return;
+    const acts = new Set(legal.actions);
+    const firstRound = table.phase === "first_round";
+    $("turn").textContent = `${nameOf(legal.seat)} ${L.to_speak}` +
+      (legal.must_stay ? ` (${L.must_stay})` : "");
+    $("fold").hidden = !acts.has("fold");
+    $("check").hidden = !acts.has("check");
+    $("check").textContent = firstRound && legal.opening ? L.pass : (firstRound ? L.check : L.parola);
+    $("call").hidden = !acts.has("call");
+    $("call").textContent = `${L.call} ${legal.to_call}`;
+    $("allin").hidden = !acts.has("all_in");
+    $("open").hidden = !(legal.opening && acts.has("bet"));
+    $("bet").hidden = legal.opening || !acts.has("bet");
+    $("raise").hidden = !acts.has("raise");
+    const sized = acts.has("bet") || acts.has("raise");
+    $("amount").hidden = !sized;
+    $("limits").textContent = sized ? `${L.min} ${legal.min_to} · ${L.max} ${legal.max_to}` : "";
+    if (sized) {
+      $("amount").min = legal.min_to;
+      $("amount").max = legal.max_to;
+      $("amount").value = legal.opening ? legal.max_to : legal.min_to;
+    }
+  }
+
+  function drawDrawing() {
+    const drawing = !!table.legal && table.legal.draw;
+    $("drawing").hidden = !drawing;
+    if (drawing) $("draw-turn").textContent = `${nameOf(table.legal.seat)} ${L.to_draw}`;
+  }
+
+  function drawShowdown() {
+    const showing = !!table.legal && table.legal.showdown;
+    $("showdown").hidden = !showing;
+    if (!showing) return;
+    const winners = $("winners");
+    const shown = $("shown");
+    winners.replaceChildren();
+    shown.replaceChildren();
+    for (const seat of table.legal.contenders) {
+      const tap = el("button", "big pick", `${nameOf(seat)} ${L.wins}`);
+      tap.dataset.winner = seat;
+      winners.append(tap);
+      const row = el("div", "shown-row");
+      const input = el("input");
+      input.id = `shown-${seat}`;
+      input.placeholder = "Ah Kh Qh Jh Th";
+      input.setAttribute("aria-label", `${L.cards_of} ${seat}`);
+      row.append(el("span", "", nameOf(seat)), input);
+      shown.append(row);
+    }
+  }
+
+  function drawDealing() {
+    const dealing = table.can_deal;
+    $("dealing").hidden = !dealing;
+    if (!dealing) return;
+    const out = table.outcome;
+    if (out) {
+      const won = Object.entries(out.won).map(([s, c]) => `${nameOf(Number(s))} ${L.takes} ${c}`);
+      $("result").textContent = [out.note, won.join(", "),
+        `${L.next}: ${L.dealer} ${nameOf(out.next_dealer)}, ${L[out.next_level]}`]
+        .filter(Boolean).join(" — ");
+    } else {
+      $("result").textContent = "";
+    }
+    const select = $("invito");
+    if (select.options.length !== table.invito_max) {
+      select.replaceChildren();
+      for (let i = 1; i <= table.invito_max; i += 1) select.append(new Option(i, i));
+      select.value = Math.min(2, table.invito_max);
+    }
+  }
+
+  function drawTools() {
+    const pick = $("new-opener");
+    pick.replaceChildren(new Option(L.nobody, ""));
+    for (const s of table.seats) if (s.dealt) pick.append(new Option(nameOf(s.seat), s.seat));
+    $("false-opening").hidden = !table.can_declare_false_opening;
+  }
+
+  function draw(data) {
+    table = data;
+    $("hand-no").textContent = data.number ? `· ${L.hand} ${data.number}` : "";
+    $("level").textContent = L[data.level];
+    $("phase").textContent = data.phase === "waiting" ? L.waiting_phase : L[data.phase];
+    $("middle").textContent = data.middle ? `${L.middle} ${data.middle}` : "";
+    drawSeats();
+    drawPots();
+    drawBetting();
+    drawDrawing();
+    drawShowdown();
+    drawDealing();
+    drawTools();
+    $("lines").replaceChildren(...data.lines.map((line) => el("li", "", line)));
+  }
+
+  function amount() {
+    const value = Number($("amount").value);
+    return Number.isInteger(value) ? value : null;
+  }
+
+  for (const id of ["fold", "check", "call", "allin"]) {
+    $(id).addEventListener("click", () => send("/actions",
+      { seat: table.legal.seat, action: $(id).dataset.action }));
+  }
+  for (const id of ["bet", "raise"]) {
+    $(id).addEventListener("click", () => send("/actions",
+      { seat: table.legal.seat, action: $(id).dataset.action, amount: amount() }));
+  }
+  $("open").addEventListener("click", () => {
+    $("confirm-text").textContent = `${nameOf(table.legal.seat)} ${L.confirm} (${L[table.level]})`;
+    $("confirm").hidden = false;
+  });
+  $("confirm-no").addEventListener("click", () => { $("confirm").hidden = true; });
+  $("confirm-yes").addEventListener("click", () => send("/actions",
+    { seat: table.legal.seat, action: "bet", amount: amount(), confirmed: true }));
+  $("draw-buttons").addEventListener("click", (e) => {
+    const button = e.target.closest("button");
+    if (button) send("/draw", { seat: table.legal.seat, cards: Number(button.dataset.cards) });
+  });
+  $("winners").addEventListener("click", (e) => {
+    const button = e.target.closest("button");
+    if (button) send("/showdown", { winner: Number(button.dataset.winner),
+      opener_shows: $("opener-shows").checked });
+  });
+  $("by-cards").addEventListener("click", () => {
+    const shown = {};
+    for (const seat of table.legal.contenders) {
+      const text = $(`shown-${seat}`).value.trim();
+      if (text) shown[seat] = text;
+    }
+    send("/showdown", { shown, opener_shows: $("opener-shows").checked });
+  });
+  $("deal").addEventListener("click", () => send("/deal", {
+    invito: Number($("invito").value), blind_steps: Number($("blinds").value),
+    giri: $("giri").checked,
+  }));
+  $("declare-false").addEventListener("click", () => {
+    const chosen = $("new-opener").value;
+    send("/false-opening", { new_opener: chosen ? Number(chosen) : null,
+      raiser_has_openers: $("raiser-openers").checked });
+  });
+  $("misdeal").addEventListener("click", () => {
+    const kind = $("misdeal-kind").value;
+    const n = Number($("misdeal-n").value) || null;
+    const m = Number($("misdeal-m").value) || null;
+    const body = { kind };
+    if (kind === "exposed_cards") Object.assign(body, { exposed: n || 1, receiver_demands: true });
+    if (kind === "six_and_four") Object.assign(body, { six: n, four: m });
+    send("/misdeal", body);
+  });
+  $("undo").addEventListener("click", () => send("/undo"));
+
+  load();
+  // Another device (the DdT's laptop) may act at the same table: a light check of the version.
+  setInterval(() => { if (!document.hidden) load(); }, 4000);
+})();

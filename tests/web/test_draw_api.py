@@ -1,0 +1,102 @@
+"""The draw tables' JSON API and console access (issue 7): refusals are 4xx with
+{"error": {"code", "message"}} and change nothing; the console opens with the table's PIN."""
+
+from __future__ import annotations
+
+import pytest
+
+PLAYERS = [{"name": n, "resto": 300} for n in ("Anna", "Bruno", "Carla", "Dario", "Elena")]
+BASE = "/api/v1/draw-tables"
+
+
+@pytest.fixture
+def table(api):
+    answer = api.post(BASE, json={"name": "Tavolo 1", "players": PLAYERS, "dealer": 5,
+                                  "invito_max": 5})
+    assert answer.status_code == 201, answer.get_json()
+    return answer.get_json()
+
+
+def refused(answer, status, code):
+    assert answer.status_code == status, answer.get_json()
+    error = answer.get_json()["error"]
+    assert error["code"] == code and error["message"]
+
+
+def test_a_hand_through_the_api_with_the_opening_confirmed_and_the_winner_tapped(api, table):
+    tid = table["id"]
+    view = api.post(f"{BASE}/{tid}/deal", json={"invito": 2}).get_json()
+    assert (view["phase"], view["level"], view["legal"]["seat"]) == ("first_round", "jacks", 1)
+    assert view["legal"]["opening"] and view["legal"]["max_to"] == 10  # the pot (IT-10)
+    api.post(f"{BASE}/{tid}/actions", json={"seat": 1, "action": "bet", "amount": 10,
+                                            "confirmed": True})
+    for seat in (2, 3, 4, 5):
+        view = api.post(f"{BASE}/{tid}/actions", json={"seat": seat, "action": "fold"}).get_json()
+    assert view["outcome"]["won"] == {"1": 20}
+    assert view["can_deal"] and view["outcome"]["next_dealer"] == 1
+
+
+def test_bad_requests_are_refused_and_change_nothing(api, table):
+    tid = table["id"]
+    api.post(f"{BASE}/{tid}/deal", json={"invito": 2})
+    version = api.get(f"{BASE}/{tid}").get_json()["version"]
+    cases = [
+        ("/actions", {"seat": 3, "action": "check"}, 422, "DRAW_REFUSED"),  # not in turn
+        ("/actions", {"seat": 1, "action": "bet", "amount": 10}, 422, "DRAW_REFUSED"),
+        ("/actions", {"seat": 1, "action": "bet", "amount": 11, "confirmed": True}, 422,
+         "DRAW_REFUSED"),  # above the pot (IT-10)
+        ("/actions", {"seat": 1, "action": "shove"}, 422, "INVALID_REQUEST"),
+        ("/actions", {"seat": "1", "action": "fold"}, 422, "INVALID_REQUEST"),
+        ("/deal", {"invito": 2}, 422, "DRAW_HAND_IN_PLAY"),
+        ("/draw", {"seat": 1, "cards": 5}, 422, "INVALID_REQUEST"),
+        ("/showdown", {}, 422, "INVALID_REQUEST"),
+        ("/showdown", {"winner": 1}, 422, "DRAW_REFUSED"),
+        ("/misdeal", {"kind": "stub_miscount"}, 422, "DRAW_REFUSED"),
+    ]
+    for path, body, status, code in cases:
+        refused(api.post(f"{BASE}/{tid}{path}", json=body), status, code)
+    refused(api.post(f"{BASE}/{tid}/actions", data="{", content_type="application/json"),
+            400, "MALFORMED_JSON")
+    assert api.get(f"{BASE}/{tid}").get_json()["version"] == version
+
+
+def test_opening_a_table_refuses_bad_seats_and_unknown_tables(api):
+    refused(api.post(BASE, json={"name": "T", "players": PLAYERS, "dealer": 6}), 422,
+            "BAD_DRAW_TABLE")
+    refused(api.post(BASE, json={"name": "T", "players": PLAYERS[:1], "dealer": 1}), 422,
+            "INVALID_REQUEST")
+    refused(api.post(BASE, json={"name": "T", "players": PLAYERS, "dealer": 1,
+                                 "league_id": 4242}), 404, "UNKNOWN_LEAGUE")
+    refused(api.get(f"{BASE}/999"), 404, "UNKNOWN_DRAW_TABLE")
+    refused(api.post(f"{BASE}/99999999999/deal", json={"invito": 1}), 404, "UNKNOWN_DRAW_TABLE")
+
+
+def test_the_console_needs_the_pin_or_a_ddt(app, api, table):
+    client = app.test_client()
+    refused(client.get(f"{BASE}/{table['id']}"), 401, "LOGIN_REQUIRED")
+    page = table["url"].split("localhost", 1)[1]
+    assert client.get(page).status_code == 200  # the PIN form
+    with client.session_transaction() as session:
+        session["csrf_token"] = "t"
+    wrong = "0000" if table["pin"] != "0000" else "1111"
+    assert client.post(page, data={"pin": wrong, "csrf_token": "t"}).status_code == 401
+    assert client.post(page, data={"pin": table["pin"], "csrf_token": "t"}).status_code == 302
+    assert b"draw/console.js" in client.get(page).data
+    refused(client.post(f"{BASE}/{table['id']}/deal", json={"invito": 1}), 403, "CSRF_REQUIRED")
+    answer = client.post(f"{BASE}/{table['id']}/deal", json={"invito": 1},
+                         headers={"X-CSRF-Token": "t"})
+    assert answer.status_code == 200
+    renewed = api.post(f"{BASE}/{table['id']}/access").get_json()
+    assert client.get(page).status_code == 404  # the old link no longer opens
+    assert renewed["url"] != table["url"]
+
+
+def test_the_ddt_opens_a_table_from_the_form(ddt_client):
+    form = {"csrf_token": ddt_client.csrf, "name": "Lunedì", "dealer": "2", "invito_max": "5",
+            "players": "Anna, 200\nBruno, 200\nCarla, 200\nDario, 200"}
+    answer = ddt_client.post("/draw-tables/", data=form)
+    assert answer.status_code == 302 and "/draw/" in answer.headers["Location"]
+    page = ddt_client.get(answer.headers["Location"])
+    assert page.status_code == 200 and "Lunedì" in page.get_data(as_text=True)
+    bad = ddt_client.post("/draw-tables/", data={**form, "players": "Anna 200"})
+    assert bad.status_code == 422
