@@ -211,6 +211,11 @@ def start_server(tmp_path: Path) -> Iterator[Callable[[str], Server]]:
         server = Server(f"http://127.0.0.1:{port}", process)
         started.append(server)
         _wait_until_up(server)
+        # Other test runs share the machine: if one of their servers took the port first, ours
+        # exits on the failed bind while theirs answered the probe. Ours must still be running.
+        time.sleep(0.5)
+        if process.poll() is not None:
+            raise RuntimeError(f"the server on port {port} exited: the port was taken")
         return server
 
     yield start
