@@ -305,6 +305,14 @@ def qr_code(token: str) -> Any:
     return svg, 200, {"Content-Type": "image/svg+xml"}
 
 
+@console.get("/td/tools/side-pots")
+def side_pot_page() -> Any:
+    """The DdT's side-pot calculator (issue 6): chips in, folds and winners give the pots."""
+    if current_ddt() is None:
+        return redirect(url_for("auth.login", next=request.path))
+    return render_template("table/side_pots.html", csrf=csrf.csrf_token())
+
+
 # --- pushes to the consoles ----------------------------------------------------------------
 #
 # A console emits `join_table` with `{"tournament": "<slug>", "table": n}` and gets `hand`

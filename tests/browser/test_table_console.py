@@ -209,3 +209,26 @@ def test_showdown_by_the_cards_entered_at_the_console_HE_32(night, browser):
     playwright.expect(tablet.locator("#result")).to_be_visible()
     paid = api.call("GET", base + "/hand")["hand"]
     assert paid["paid"][0]["winners"] == [live[0]]  # trip aces
+
+
+def test_side_pot_calculator_in_the_ddts_tools_HE_33_HE_35(night, browser):
+    server, api, tid, slug, table = night
+    page = browser.new_page(viewport={"width": 768, "height": 1024})
+    page.goto(f"{server.url}/td/tools/side-pots")  # the login page comes first
+    page.fill("#username", "ddt")
+    page.fill("#password", PASSWORD)
+    page.click("button[type=submit]")
+    page.wait_for_selector("#rows tr")
+    chips = page.locator("#rows .chips")
+    for index, amount in enumerate((1000, 2500, 2501)):
+        chips.nth(index).fill(str(amount))
+    page.click("#compute")
+    playwright.expect(page.locator("#pots .pot")).to_have_count(3)  # main, side, returned 1
+    page.check("[data-pot='0'][value='1']")
+    page.check("[data-pot='1'][value='2']")
+    page.check("[data-pot='1'][value='3']")
+    page.click("#pots .pay")
+    playwright.expect(page.locator("#payouts p")).to_have_count(3)
+    text = page.locator("#payouts").inner_text()
+    assert "3,000" in text or "3.000" in text
+    shot(page, "side-pots")

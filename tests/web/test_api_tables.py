@@ -141,3 +141,9 @@ def test_the_console_marks_a_player_away_and_the_absent_hand_checks_or_folds_HE_
     assert next(s for s in played["seats"] if s["seat"] == seat)["folded"]
     empty = min(set(range(1, 10)) - {s["seat"] for s in played["seats"]})
     refused(api.post(f"{base}/seats/{empty}/absent", json={"absent": True}), 422, "NOT_IN_HAND")
+
+
+def test_side_pot_page_is_for_the_ddt(client, ddt_client):
+    assert client.get("/td/tools/side-pots").status_code == 302
+    page = ddt_client.get("/td/tools/side-pots")
+    assert page.status_code == 200 and b"side_pots.js" in page.data
