@@ -62,7 +62,7 @@
       top.append(el("span", "num", s.seat), el("span", "name", s.name));
       const tags = [];
       if (table.dealer === s.seat) tags.push(L.dealer);
-      if (table.opener === s.seat && table.phase !== "waiting") tags.push(L.opener);
+      if (table.opener === s.seat && !table.can_deal) tags.push(L.opener);
       if (s.sitting_out) tags.push(L.salto);
       if (s.folded) tags.push(L.folded);
       if (s.drawn !== null && s.drawn !== undefined) tags.push(`${L.changed} ${s.drawn}`);
@@ -190,6 +190,7 @@
     drawDealing();
     drawTools();
     $("lines").replaceChildren(...data.lines.map((line) => el("li", "", line)));
+    root.dataset.ready = String(data.version);
   }
 
   function amount() {

@@ -1,0 +1,128 @@
+"""An Italian draw hand on the draw console in a real Chromium at 768x1024 (issue 7): the dealer
+opens the console with the PIN, deals, confirms the opener's claim, enters the draw, and at the
+showdown enters the hands shown; a resto all-in makes a side pot and the club's order pays both.
+
+Screenshots go to shots/ at the repository root (draw-*.png)."""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+import urllib.request
+from pathlib import Path
+
+import pytest
+
+playwright = pytest.importorskip("playwright.sync_api")
+expect = playwright.expect
+
+pytestmark = pytest.mark.browser
+
+ROOT = Path(__file__).resolve().parents[2]
+SHOTS = ROOT / "shots"
+CHROMIUM = "/usr/bin/chromium"
+ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking",
+        "--disable-component-update", "--disable-sync", "--no-first-run"]
+PASSWORD = "correct horse battery"
+PLAYERS = [("Anna", 300), ("Bruno", 300), ("Carla", 47), ("Dario", 300), ("Elena", 300)]
+
+
+def call(url: str, method: str, path: str, body: dict | None = None, token: str = "") -> dict:
+    request = urllib.request.Request(
+        url + "/api/v1" + path, method=method,
+        data=None if method == "GET" else json.dumps(body or {}).encode(),
+        headers={"Content-Type": "application/json", "Authorization": f"Bearer {token}"})
+    with urllib.request.urlopen(request, timeout=20) as answer:
+        return json.loads(answer.read())
+
+
+@pytest.fixture
+def draw_table(start_server, tmp_path):
+    database_url = f"sqlite:///{tmp_path / 'draw.sqlite3'}"
+    env = dict(os.environ, DATABASE_URL=database_url)
+    for command in (["db", "upgrade"], ["create-user", "ddt", "--password", PASSWORD]):
+        subprocess.run([sys.executable, "-m", "tdapp.cli", *command], cwd=ROOT, env=env,
+                       check=True, capture_output=True)
+    server = start_server(database_url)
+    token = call(server.url, "POST", "/auth/token", {"username": "ddt", "password": PASSWORD})
+    created = call(server.url, "POST", "/draw-tables", {
+        "name": "Tavolo del lunedì", "dealer": 5, "invito_max": 5,
+        "players": [{"name": n, "resto": r} for n, r in PLAYERS]}, token["token"])
+    return server, created
+
+
+@pytest.fixture
+def browser():
+    with playwright.sync_playwright() as driver:
+        launched = driver.chromium.launch(executable_path=CHROMIUM, args=ARGS)
+        yield launched
+        launched.close()
+
+
+def shot(page, name: str) -> None:
+    SHOTS.mkdir(exist_ok=True)
+    page.screenshot(path=str(SHOTS / f"draw-{name}.png"), full_page=True)
+
+
+def tap(page, selector: str) -> None:
+    """Tap and wait until the answer is drawn (the console's version moves)."""
+    before = page.get_attribute("#console", "data-ready")
+    page.click(selector)
+    page.wait_for_function(
+        f"document.getElementById('console').dataset.ready !== '{before}'")
+
+
+def test_an_italian_draw_hand_with_a_side_pot_played_on_the_console_IT_14_IT_23(
+        draw_table, browser):
+    server, created = draw_table
+    tablet = browser.new_page(viewport={"width": 768, "height": 1024})
+    tablet.goto(created["url"])
+    tablet.fill("#pin", created["pin"])
+    tablet.click("button[type=submit]")
+    tablet.wait_for_selector("#console[data-ready]")
+    expect(tablet.locator("#level")).to_have_text("jacks")
+    tablet.select_option("#invito", "2")
+    tap(tablet, "#deal")
+    expect(tablet.locator("#turn")).to_contain_text("1 Anna")
+    expect(tablet.locator("#bet")).to_be_hidden()  # before the opening a bet is an opening
+    tablet.fill("#amount", "10")
+    tablet.click("#open")
+    expect(tablet.locator("#confirm")).to_be_visible()
+    shot(tablet, "opening-confirm")
+    tap(tablet, "#confirm-yes")
+    expect(tablet.locator("#turn")).to_contain_text("2 Bruno")
+    tap(tablet, "#call")
+    tap(tablet, "#call")  # Carla
+    tap(tablet, "#fold")  # Dario
+    tap(tablet, "#fold")  # Elena
+    expect(tablet.locator("#drawing")).to_be_visible()
+    shot(tablet, "draw")
+    tap(tablet, "#draw-buttons [data-cards='3']")
+    tap(tablet, "#draw-buttons [data-cards='2']")
+    tap(tablet, "#draw-buttons [data-cards='0']")
+    expect(tablet.locator("#turn")).to_contain_text("1 Anna")  # the opener speaks first
+    tablet.fill("#amount", "40")
+    tap(tablet, "#bet")
+    tap(tablet, "#call")
+    tap(tablet, "#allin")  # Carla has 35 left: a side pot for the others
+    expect(tablet.locator("#showdown")).to_be_visible()
+    pots = tablet.locator(".pot")
+    expect(pots.nth(0)).to_contain_text("145")
+    expect(pots.nth(0)).to_contain_text("1, 2, 3")
+    expect(pots.nth(1)).to_contain_text("10")
+    expect(pots.nth(1)).to_contain_text("1, 2")
+    tablet.fill("#shown-1", "Jh Jd 7c 8d 9c")
+    tablet.fill("#shown-2", "Qh Qd Ah 7d 8c")
+    tablet.fill("#shown-3", "Ks Kd Kc 9h Th")
+    shot(tablet, "showdown")
+    tap(tablet, "#by-cards")
+    expect(tablet.locator("#result")).to_contain_text("3 Carla")
+    expect(tablet.locator("#result")).to_contain_text("2 Bruno")
+    expect(tablet.locator(".seat[data-seat='3'] .stack")).to_have_text("145")
+    expect(tablet.locator(".seat[data-seat='2'] .stack")).to_have_text(str(300 - 52 + 10))
+    shot(tablet, "paid")
+    tablet.set_viewport_size({"width": 360, "height": 640})
+    expect(tablet.locator("#deal")).to_be_visible()
+    shot(tablet, "paid-phone")
