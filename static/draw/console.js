@@ -161,6 +161,11 @@
     } else {
       $("result").textContent = "";
     }
+    const seat = $("passata-seat");
+    if (seat.options.length !== table.seats.length) {
+      seat.replaceChildren(...table.seats.map((s) => new Option(nameOf(s.seat), s.seat)));
+    }
+    $("passata").textContent = `${L.passata} (+${table.passata})`;
     const select = $("invito");
     if (select.options.length !== table.invito_max) {
       select.replaceChildren();
@@ -248,6 +253,8 @@
     if (kind === "six_and_four") Object.assign(body, { six: n, four: m });
     send("/misdeal", body);
   });
+  $("passata").addEventListener("click", () => send("/passate",
+    { seat: Number($("passata-seat").value), passate: 1 }));
   $("undo").addEventListener("click", () => send("/undo"));
 
   load();

@@ -60,6 +60,14 @@ class DeclareFalseOpening:
     raiser_has_openers: bool = False
 
 
+@dataclass(frozen=True)
+class TakePassate:
+    """IT-24: a player's resto grows, before the deal only, by whole passate."""
+
+    seat: int
+    passate: int = 1
+
+
 MISDEAL_KINDS = ("exposed_cards", "dealer_error", "void_before_opening", "stub_miscount",
                  "six_and_four")
 
@@ -78,4 +86,5 @@ class Misdeal:
     four: int | None = None
 
 
-Command = Deal | Act | OpenTogether | Draw | Showdown | DeclareFalseOpening | Misdeal
+Command = (Deal | Act | OpenTogether | Draw | Showdown | DeclareFalseOpening | Misdeal
+           | TakePassate)

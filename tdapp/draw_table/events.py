@@ -16,6 +16,14 @@ class TableOpened:
     stacks: tuple[tuple[int, int], ...]  # (seat, resto)
     dealer: int
     invito_max: int = 5
+    passata: int = 0  # what one passata adds to a resto (IT-24); 0: the largest opening resto
+
+
+@dataclass(frozen=True)
+class PassateTaken:
+    seat: int
+    passate: int
+    chips: int
 
 
 @dataclass(frozen=True)
@@ -76,10 +84,10 @@ class HandMisdealt:
 
 
 Event = (TableOpened | HandDealt | ActionTaken | OpenedTogether | CardsChanged | HandShownDown
-         | FalseOpeningDeclared | HandMisdealt)
+         | FalseOpeningDeclared | HandMisdealt | PassateTaken)
 KINDS: dict[str, type] = {cls.__name__: cls for cls in (
     TableOpened, HandDealt, ActionTaken, OpenedTogether, CardsChanged, HandShownDown,
-    FalseOpeningDeclared, HandMisdealt)}
+    FalseOpeningDeclared, HandMisdealt, PassateTaken)}
 
 
 def to_record(event: Event) -> tuple[str, dict[str, Any]]:

@@ -5,7 +5,7 @@ and `apply` (replays an event; never refuses). The engine's `IllegalAction` beco
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 
 from tdapp.draw_table.commands import (
     MISDEAL_KINDS,
@@ -17,6 +17,7 @@ from tdapp.draw_table.commands import (
     Misdeal,
     OpenTogether,
     Showdown,
+    TakePassate,
 )
 from tdapp.draw_table.events import (
     ActionTaken,
@@ -27,11 +28,13 @@ from tdapp.draw_table.events import (
     HandMisdealt,
     HandShownDown,
     OpenedTogether,
+    PassateTaken,
     TableOpened,
 )
 from tdapp.engine.draw import misdeal
 from tdapp.engine.draw.false_opening import false_opening
 from tdapp.engine.draw.hand import DrawHand, Phase
+from tdapp.engine.draw.stakes import top_up
 from tdapp.engine.draw.table import DrawTable
 from tdapp.engine.errors import IllegalAction
 from tdapp.tournament.errors import DomainError, register_messages
@@ -43,6 +46,8 @@ register_messages({
     "DRAW_INVITO_OVER_LIMIT": "The invito of this table is at most %(most)s",
     "DRAW_ALREADY_JUDGED": "The false opening of this hand was already judged",
     "DRAW_BAD_MISDEAL": "Unknown dealing error %(kind)s",
+    "DRAW_PASSATA_IN_HAND": "A resto grows only before the deal: finish hand %(number)s first",
+    "DRAW_UNKNOWN_SEAT": "Nobody sits in seat %(seat)s",
 })
 
 
@@ -58,6 +63,8 @@ class DrawTableState:
     number: int = 0
     judged: bool = False  # a false opening was declared on the finished hand
     lines: tuple[str, ...] = ()  # the hand in words
+    passata: int = 0
+    top_ups: Mapping[int, int] = field(default_factory=dict)  # passate taken since the deal
 
     @property
     def in_play(self) -> bool:
@@ -66,21 +73,26 @@ class DrawTableState:
     @property
     def next_table(self) -> DrawTable:
         """The table the next deal starts from: the last hand, if over, settled into it."""
+        table = self.table
         if self.hand is not None and self.hand.phase is Phase.OVER:
-            return self.table.settle(self.hand)
-        return self.table
+            table = table.settle(self.hand)
+        if self.top_ups:
+            stacks = {s: c + self.top_ups.get(s, 0) for s, c in table.stacks.items()}
+            table = replace(table, stacks=stacks)
+        return table
 
 
 def opened(event: TableOpened) -> DrawTableState:
     names = dict(event.names)
     table = DrawTable.sit(tuple(names), dict(event.stacks), event.dealer)
-    return DrawTableState(names=names, invito_max=event.invito_max, table=table)
+    return DrawTableState(names=names, invito_max=event.invito_max, table=table,
+                          passata=event.passata or max(table.stacks.values()))
 
 
 def decide(state: DrawTableState, command: Command) -> Event:
     """The event for `command`, or a DomainError and nothing changed."""
-    event = _event_for(state, command)
     try:
+        event = _event_for(state, command)
         after = apply(state, event)
     except IllegalAction as refused:
         raise DomainError("DRAW_REFUSED", reason=str(refused)) from None
@@ -118,6 +130,13 @@ def _event_for(state: DrawTableState, command: Command) -> Event:
             if state.judged:
                 raise DomainError("DRAW_ALREADY_JUDGED")
             return FalseOpeningDeclared(new_opener, raiser_has_openers)
+        case TakePassate(seat, passate):
+            if state.in_play:
+                raise DomainError("DRAW_PASSATA_IN_HAND", number=state.number)
+            if seat not in state.names:
+                raise DomainError("DRAW_UNKNOWN_SEAT", seat=seat)
+            chips = top_up({seat: 0}, seat, passate, state.passata, dealt=False)[seat]
+            return PassateTaken(seat, passate, chips)
         case Misdeal():
             _hand_in_play(state)
             if command.kind not in MISDEAL_KINDS:
@@ -149,7 +168,11 @@ def apply(state: DrawTableState, event: Event) -> DrawTableState:
             line = f"hand {number}: seat {table.dealer} deals, invito {invito}, " \
                    f"{table.level.name.lower()} to open, pot {dealt.middle}"
             return replace(state, table=table, hand=dealt, number=number, judged=False,
-                           lines=(line,))
+                           lines=(line,), top_ups={})
+        case PassateTaken(seat, passate, chips):
+            top_ups = {**state.top_ups, seat: state.top_ups.get(seat, 0) + chips}
+            line = f"seat {seat} takes {passate} passata(e): {chips} more in the resto"
+            return replace(state, top_ups=top_ups, lines=(*state.lines, line))
         case ActionTaken(seat, action, amount, confirmed):
             opening = hand.phase is Phase.FIRST_ROUND and hand.opener is None
             after = hand.act(seat, action, amount, confirmed=confirmed)

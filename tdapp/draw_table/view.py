@@ -21,6 +21,7 @@ def view(state: DrawTableState, version: int) -> dict[str, Any]:
         "version": version,
         "number": state.number,
         "invito_max": state.invito_max,
+        "passata": state.passata,
         "phase": "waiting" if hand is None else hand.phase.value,
         "level": LEVEL_WORDS[hand.level if state.in_play else upcoming.level],
         "dealer": hand.dealer if state.in_play else upcoming.dealer,

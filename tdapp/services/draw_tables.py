@@ -67,20 +67,24 @@ def _lock(table_id: int) -> threading.Lock:
 
 
 def create_table(name: str, players: Sequence[Player], dealer: int, actor: str, *,
-                 invito_max: int = 5, league_id: int | None = None) -> Opened:
-    """Seat `players` clockwise in seats 1..n, each with their resto; `dealer` is a seat."""
+                 invito_max: int = 5, passata: int = 0,
+                 league_id: int | None = None) -> Opened:
+    """Seat `players` clockwise in seats 1..n, each with their resto; `dealer` is a seat. A
+    `passata` is what a resto grows by (IT-24); 0 takes the largest resto at the table."""
     name = name.strip() if isinstance(name, str) else ""
     if not name or len(name) > MAX_NAME:
         raise DomainError("BAD_DRAW_TABLE", reason="a draw table needs a name")
     if not 1 <= invito_max <= 10:
         raise DomainError("BAD_DRAW_TABLE", reason="the invito limit is 1 to 10 euro")
+    if passata < 0:
+        raise DomainError("BAD_DRAW_TABLE", reason="a passata cannot be negative")
     names = [p.name.strip() for p in players]
     if any(not n or len(n) > MAX_NAME for n in names) or len(set(names)) != len(names):
         raise DomainError("BAD_DRAW_TABLE", reason="every player needs a different name")
     event = TableOpened(
         names=tuple(enumerate(names, start=1)),
         stacks=tuple((seat, p.resto) for seat, p in enumerate(players, start=1)),
-        dealer=dealer, invito_max=invito_max)
+        dealer=dealer, invito_max=invito_max, passata=passata)
     try:
         state = opened(event)
         state.table.deal(1)  # the table must be playable: 2 to 6 players, each with a resto

@@ -36,6 +36,7 @@ from tdapp.draw_table.commands import (
     Misdeal,
     OpenTogether,
     Showdown,
+    TakePassate,
 )
 from tdapp.draw_table.view import view
 from tdapp.services import draw_tables
@@ -75,6 +76,7 @@ class CreateBody(ApiBody):
     players: Annotated[list[PlayerBody], Field(min_length=2, max_length=6)]
     dealer: Seat
     invito_max: Annotated[int, Field(ge=1, le=10)] = 5
+    passata: Chips = 0
     league_id: int | None = None
 
 
@@ -82,6 +84,11 @@ class DealBody(ApiBody):
     invito: Annotated[int, Field(ge=1, le=10)]
     blind_steps: Annotated[int, Field(ge=0, le=3)] = 0
     giri: bool = False
+
+
+class PassateBody(ApiBody):
+    seat: Seat
+    passate: Annotated[int, Field(ge=1, le=10)] = 1
 
 
 class ActBody(ApiBody):
@@ -180,7 +187,8 @@ def create() -> Any:
     body = parse_json(CreateBody)
     opened = draw_tables.create_table(
         body.name, [Player(p.name, p.resto) for p in body.players], body.dealer,
-        g.ddt.username, invito_max=body.invito_max, league_id=body.league_id)
+        g.ddt.username, invito_max=body.invito_max, passata=body.passata,
+        league_id=body.league_id)
     answer = {"id": opened.id, "name": opened.name, **_access(opened),
               **view(opened.state, opened.version)}
     return jsonify(answer), 201
@@ -197,6 +205,14 @@ def get_table(table_id: int) -> Any:
 def deal(table_id: int) -> Any:
     body = parse_json(DealBody)
     return _send(table_id, Deal(body.invito, body.blind_steps, body.giri))
+
+
+@api.post("/<int:table_id>/passate")
+@console_guard
+def passate(table_id: int) -> Any:
+    """A resto grows by whole passate, between hands (IT-24)."""
+    body = parse_json(PassateBody)
+    return _send(table_id, TakePassate(body.seat, body.passate))
 
 
 @api.post("/<int:table_id>/actions")
@@ -322,6 +338,7 @@ def tables_page() -> Any:
                 form.get("name", ""), _players(form.get("players", "")),
                 _number(form.get("dealer", ""), "dealer"), current_username(),
                 invito_max=_number(form.get("invito_max", "5"), "invito_max"),
+                passata=_number(form["passata"], "passata") if form.get("passata") else 0,
                 league_id=_number(form["league_id"], "league_id") if form.get("league_id")
                 else None)
         except DomainError as refused:

@@ -6,7 +6,15 @@ from __future__ import annotations
 
 import pytest
 
-from tdapp.draw_table.commands import Act, Deal, DeclareFalseOpening, Draw, Misdeal, Showdown
+from tdapp.draw_table.commands import (
+    Act,
+    Deal,
+    DeclareFalseOpening,
+    Draw,
+    Misdeal,
+    Showdown,
+    TakePassate,
+)
 from tdapp.services import draw_tables
 from tdapp.services.draw_tables import Player
 from tdapp.tournament.errors import DomainError
@@ -190,3 +198,19 @@ def test_a_table_needs_playable_seats_and_a_known_league(app):
     assert refused.value.code == "UNKNOWN_LEAGUE"
     with pytest.raises(DomainError, match="different name"):
         draw_tables.create_table("T", [Player("A", 100), Player("A", 100)], 1, "ddt")
+
+
+def test_a_resto_grows_by_whole_passate_only_before_the_deal_IT_24(app):
+    players = [Player(n, 100) for n in NAMES[:4]]
+    tid = draw_tables.create_table("T", players, 4, "ddt", passata=100).id
+    run(tid, Deal(2))
+    with pytest.raises(DomainError) as refused:
+        run(tid, TakePassate(1))
+    assert refused.value.code == "DRAW_PASSATA_IN_HAND"
+    run(tid, *(Act(seat, "check") for seat in (1, 2, 3, 4)))  # nobody opens
+    with pytest.raises(DomainError, match="whole passate"):
+        draw_tables.dispatch(tid, TakePassate(1, 0), "dealer")
+    opened = run(tid, TakePassate(1, 2))
+    assert stacks(opened)[1] == 98 + 200
+    opened = run(tid, Deal(2))
+    assert opened.state.hand.start_stacks[1] == 298 and opened.state.top_ups == {}
