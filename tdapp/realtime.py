@@ -9,8 +9,12 @@ The protocol, for every client (wall displays, players' phones, the DdT console)
   version (the scheduler re-sends the view at a level end, when the derived level changes but
   nothing was written). Having missed one is harmless; after a reconnect the client joins again
   (rooms do not survive a reconnect) and so gets the full view.
-- a `view` sent at a level end has `"cue": "level"` (displays sound it) and `"notices"`: what
-  closed with the level (late registration, rebuys, add-on), with code, params and message.
+- at a level end, when only the derived clock changed (nothing was written, the version stays),
+  the server sends the smaller `clock` event instead: `{"version", "clock", "cue": "level",
+  "notices"}`, where `clock` is the view's clock section and `notices` say what closed with the
+  level (late registration, rebuys, add-on), each with code, params and message. A client
+  treats it as a view that carries only its clock section; it is a few hundred bytes where a
+  whole view of a full room is tens of kilobytes, so every screen gets it sooner.
 - emit `sync` with `{"t0": <client ms>}` and an acknowledgement callback: it answers
   `{"t0": <same>, "server": <server Unix ms>}`, the sample of an NTP-like offset estimate.
 - a refused `join` (unknown slug, TD room without login) is answered with an `error` event
@@ -24,6 +28,7 @@ go through it, so an emit from any process or the scheduler's reaches every clie
 from __future__ import annotations
 
 import os
+from collections.abc import Iterable
 from datetime import datetime
 from typing import Any
 
@@ -33,6 +38,7 @@ from flask_socketio import SocketIO, join_room
 from tdapp.models import utcnow
 from tdapp.services import bus, tournaments
 from tdapp.tournament.clock import unix_ms
+from tdapp.tournament.clock_rules import clock_section
 from tdapp.tournament.errors import DomainError, message_for, register_messages
 from tdapp.tournament.registry import Notice, view
 
@@ -77,26 +83,27 @@ def screen_view(
     return shown
 
 
-def broadcast(
-    tournament_id: int,
-    *,
-    now: datetime | None = None,
-    cue: str | None = None,
-    notices: list[Notice] | tuple[Notice, ...] = (),
-) -> None:
+def broadcast(tournament_id: int) -> None:
     """Send the current views to the tournament's rooms: public to displays and phones, full to
     the DdT. Safe from any thread (request handlers, bus subscribers, scheduler jobs)."""
-    extra: dict[str, Any] = {}
-    if cue:
-        extra["cue"] = cue
-    if notices:
-        extra["notices"] = [
+    for audience, room in (("public", public_room), ("td", td_room)):
+        socketio.emit("view", screen_view(tournament_id, audience), to=room(tournament_id))
+
+
+def announce_period(tournament_id: int, now: datetime, notices: Iterable[Notice] = ()) -> None:
+    """A period ended: the clock section alone, with the level-change cue, to every screen."""
+    state = tournaments.current(tournament_id)
+    message = {
+        "version": state.version,
+        "clock": clock_section(state, now, "public"),
+        "cue": "level",
+        "notices": [
             {"code": n.code, "params": n.params, "message": message_for(n.code, n.params)}
             for n in notices
-        ]
-    for audience, room in (("public", public_room), ("td", td_room)):
-        shown = {**screen_view(tournament_id, audience, now), **extra}
-        socketio.emit("view", shown, to=room(tournament_id))
+        ],
+    }
+    socketio.emit("clock", message, to=public_room(tournament_id))
+    socketio.emit("clock", message, to=td_room(tournament_id))
 
 
 def on_change(change: bus.Change) -> None:

@@ -1,7 +1,7 @@
 """Due times into actions: APScheduler 3 (UTC) in the one process that owns it.
 
 Each running tournament has one date job, keyed by the tournament, at its next period end. When
-it fires it writes nothing (the level is derived from the log and `now`): it sends the new view
+it fires it writes nothing (the level is derived from the log and `now`): it sends the new clock
 to every screen with the level-change cue and what closed with the level, then plans the next
 job. Every committed change re-plans its tournament, so a pause removes the job and a resume, an
 adjustment or an undo puts it where the clock now says. Jobs live in memory and are rebuilt from
@@ -187,7 +187,7 @@ def period_ended(tournament_id: int, due_ms: int) -> None:
     if before != after:
         # Never earlier than the instant the job was for: the view must show the new period.
         now = datetime.fromtimestamp(max(clock.unix_ms(utcnow()), due_ms) / 1000, UTC)
-        realtime.broadcast(tournament_id, now=now, cue="level", notices=closings(state, before))
+        realtime.announce_period(tournament_id, now, closings(state, before))
     plan(tournament_id)
 
 

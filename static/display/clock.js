@@ -162,7 +162,19 @@
   let beepedFor = view.clock.period;
   let askedAt = 0;
   function tick() {
-    const c = view.clock;
+    let c = view.clock;
+    // The period ends: turn to the one that follows, as the server computed it, exactly on time
+    // and whether or not the server can be reached; its push only confirms it.
+    if (c.running && c.following && c.ends_at !== null && sync.serverNow() >= c.ends_at) {
+      view = Object.assign({}, view, { clock: c.following });
+      c = view.clock;
+      if (beepedFor !== c.period) {
+        levelCue();
+        beepedFor = c.period;
+      }
+      lastLeft = null;
+      drawView();
+    }
     const t = clockNow();
     const text = t.over > 0 ? "+" + hms(t.over, Math.floor) : hms(t.left, Math.ceil);
     set("countdown", text);
@@ -173,14 +185,10 @@
       set("next-break", hms(toBreak, Math.ceil));
     }
     root.classList.toggle("last-minute", c.running && t.left <= 60000 && t.over === 0);
-    if (c.running && lastLeft !== null) {
-      if (!c.on_break && lastLeft > 60000 && t.left <= 60000 && t.left > 0) minuteCue();
-      if (lastLeft > 0 && t.left <= 0 && !c.last_period) {
-        levelCue();
-        beepedFor = c.period + 1;
-      }
+    if (c.running && lastLeft !== null && !c.on_break && lastLeft > 60000 && t.left <= 60000 && t.left > 0) {
+      minuteCue();
     }
-    // The push for a level end normally lands within milliseconds; if it has not, ask.
+    // Nothing to turn to (the next period is not known here yet): ask for the whole view.
     if (c.running && t.left <= 0 && !c.last_period && socket.connected && Date.now() - askedAt > 3000) {
       askedAt = Date.now();
       join();
@@ -213,7 +221,10 @@
   });
   socket.on("disconnect", () => { $("offline").hidden = false; });
   socket.on("connect_error", () => { $("offline").hidden = false; });
-  socket.on("view", (next) => {
+  // A level end sends only the clock section (`clock` event); it stands for a view like the last.
+  socket.on("clock", (message) => show(Object.assign({}, view, message)));
+  socket.on("view", show);
+  function show(next) {
     // Every `view` is complete, so a missed one leaves nothing behind; an older one is stale.
     if (next.version < view.version) return;
     const changed = next.clock.period !== view.clock.period;
@@ -226,7 +237,7 @@
     lastLeft = null;
     drawView();
     tick();
-  });
+  }
 
   // ---- full screen and keys ----
   function toggleFullscreen() {

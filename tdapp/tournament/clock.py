@@ -237,8 +237,13 @@ def jump_to_break(structure: Structure, clock: Clock, now_ms: int) -> Clock:
     raise DomainError("NO_BREAK_AHEAD")
 
 
-def view(structure: Structure, clock: Clock, now_ms: int) -> dict:
-    """What every screen shows of the clock; the browser counts down from `ends_at` by itself."""
+def view(structure: Structure, clock: Clock, now_ms: int, *, ahead: bool = True) -> dict:
+    """What every screen shows of the clock; the browser counts down from `ends_at` by itself.
+
+    `following` is this same view as it will read the moment the period in play ends (None when
+    nothing will change by itself), so a screen turns to the next level exactly on time without
+    waiting for the server's push, and even while it cannot reach the server.
+    """
     where = position(structure, clock, now_ms)
     period = structure.periods[where.period]
     blinds = structure.level_at(where.period)
@@ -252,7 +257,7 @@ def view(structure: Structure, clock: Clock, now_ms: int) -> dict:
     else:
         warning = None
     ends_at = period_ends_at(structure, clock, now_ms)
-    return {
+    shown = {
         "level": structure.level_number(where.period) or 1,
         "period": where.period,
         "on_break": isinstance(period, Break),
@@ -272,7 +277,12 @@ def view(structure: Structure, clock: Clock, now_ms: int) -> dict:
         "next_break_at": now_ms + break_in if break_in is not None and clock.running else None,
         "structure_left_ms": left,
         "warning": warning,
+        "following": None,
     }
+    change = next_change_at(structure, clock, now_ms) if ahead else None
+    if change is not None:
+        shown["following"] = view(structure, clock, change, ahead=False)
+    return shown
 
 
 def _blinds(level: Level) -> dict:

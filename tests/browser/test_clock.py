@@ -176,3 +176,14 @@ def test_a_lost_connection_is_shown_while_the_countdown_keeps_going(browser, eve
     page.wait_for_selector("#offline", state="visible", timeout=15_000)
     first = page.text_content("#countdown")
     page.wait_for_function(f"document.getElementById('countdown').textContent !== '{first}'")
+
+
+def test_the_display_turns_to_the_next_level_on_time_even_with_the_server_gone(browser, evening):
+    _clock(evening, action="start")
+    _clock(evening, action="adjust", seconds=-(1200 - 4))  # level 1 ends in 4 s
+    page = _open(browser, evening, 1366, 768)
+    assert page.text_content("#level") == "1"
+    evening[0].kill()  # no push can come now
+    page.wait_for_function("document.getElementById('level').textContent === '2'", timeout=10_000)
+    assert re.fullmatch(r"(20:00|19:[45]\d)", page.text_content("#countdown"))
+    assert page.text_content("#blinds") == "200 / 400"

@@ -121,17 +121,17 @@ def test_the_job_at_a_level_end_cues_the_displays_and_announces_what_closed_HE_3
     from tdapp.tournament.settings import RebuyRules
 
     sent = []
-    monkeypatch.setattr(realtime, "broadcast", lambda tid, **kw: sent.append((tid, kw)))
+    monkeypatch.setattr(realtime, "announce_period", lambda *args: sent.append(args))
     rebuys = RebuyRules(until_level=1, chips=5000, price_cents=2000)
     settings = Settings(name="Rebuy", structure=STRUCTURE, rebuy=rebuys)
     tid = tournaments.create_tournament(settings, "test").id
     state = tournaments.dispatch(tid, rules.StartClock(), "test")
     level_end = unix_ms(ends_at(state))
     scheduler.period_ended(tid, level_end)
-    [(to, told)] = [(to, told) for to, told in sent if told.get("cue")]
-    assert to == tid and told["cue"] == "level"
-    assert [n.code for n in told["notices"]] == ["REBUY_CLOSED"]
-    assert unix_ms(told["now"]) >= level_end
+    [(to, now, notices)] = sent
+    assert to == tid
+    assert [n.code for n in notices] == ["REBUY_CLOSED"]
+    assert unix_ms(now) >= level_end
 
 
 def test_a_stale_job_after_a_pause_sends_no_cue(running_scheduler, monkeypatch):
@@ -139,10 +139,10 @@ def test_a_stale_job_after_a_pause_sends_no_cue(running_scheduler, monkeypatch):
     from tdapp.tournament.clock import unix_ms
 
     sent = []
-    monkeypatch.setattr(realtime, "broadcast", lambda tid, **kw: sent.append(kw))
+    monkeypatch.setattr(realtime, "announce_period", lambda *args: sent.append(args))
     tid = night()
     state = tournaments.dispatch(tid, rules.StartClock(), "test")
     level_end = unix_ms(ends_at(state))
     tournaments.dispatch(tid, rules.PauseClock(), "test")
     scheduler.period_ended(tid, level_end)
-    assert not [told for told in sent if told.get("cue")]
+    assert sent == []

@@ -260,3 +260,19 @@ def test_instants_must_carry_a_timezone():
     assert c.unix_ms(datetime(2027, 1, 15, 8, 0, tzinfo=UTC)) == 1_800_000_000_000
     with pytest.raises(ValueError):
         c.unix_ms(datetime(2027, 1, 15, 8, 0))
+
+
+def test_the_view_carries_the_next_period_as_it_will_read_when_this_one_ends():
+    s = structure()
+    shown = c.view(s, started(s), T0 + 35 * MIN)
+    coming = shown["following"]
+    assert (coming["on_break"], coming["level"], coming["remaining_ms"]) == (True, 2, 10 * MIN)
+    assert coming["server_now"] == shown["ends_at"] == T0 + 40 * MIN
+    assert coming["ends_at"] == T0 + 50 * MIN
+    assert coming["following"] is None  # one step ahead is enough: the push comes meanwhile
+
+
+def test_nothing_follows_a_paused_clock_or_overtime():
+    s = structure()
+    assert c.view(s, c.pause(s, started(s), T0 + MIN), T0 + 2 * MIN)["following"] is None
+    assert c.view(s, started(s), T0 + 95 * MIN)["following"] is None

@@ -25,6 +25,8 @@ class Display:
         self.views: queue.Queue[dict[str, Any]] = queue.Queue()
         self.client = socketio.Client(reconnection=False)
         self.client.on("view", self.views.put)
+        # A level end sends only the clock section; keep it as the view it stands for.
+        self.client.on("clock", lambda message: self.views.put({**message, "event": "clock"}))
         self.connect()
 
     def connect(self) -> None:
