@@ -258,6 +258,19 @@
   $("undo").addEventListener("click", () => send("/undo"));
 
   load();
-  // Another device (the DdT's laptop) may act at the same table: a light check of the version.
-  setInterval(() => { if (!document.hidden) load(); }, 4000);
+  // Another device (the DdT's laptop) may act at the same table: its changes are pushed; while
+  // the push channel is down, a light check of the version every few seconds stands in.
+  let socket = null;
+  if (window.io) {
+    socket = window.io({ transports: ["websocket", "polling"] });
+    socket.on("connect", () => {
+      socket.emit("join_draw_table", { token: root.dataset.token }, (answer) => {
+        if (answer && answer.joined) root.dataset.live = "1";
+      });
+      load();
+    });
+    socket.on("disconnect", () => { delete root.dataset.live; });
+    socket.on("draw_table", (data) => { if (!table || data.version > table.version) draw(data); });
+  }
+  setInterval(() => { if (!document.hidden && !(socket && socket.connected)) load(); }, 4000);
 })();

@@ -25,6 +25,7 @@ from flask import (
     session,
     url_for,
 )
+from flask_socketio import join_room
 from pydantic import Field
 
 from tdapp.draw_table.commands import (
@@ -39,6 +40,7 @@ from tdapp.draw_table.commands import (
     TakePassate,
 )
 from tdapp.draw_table.view import view
+from tdapp.realtime import socketio
 from tdapp.services import draw_tables
 from tdapp.services.draw_tables import Opened, Player
 from tdapp.tournament.errors import DomainError
@@ -178,7 +180,31 @@ def _access(opened: Opened) -> dict[str, Any]:
 
 
 def _send(table_id: int, command: Command) -> Any:
-    return _answer(draw_tables.dispatch(table_id, command, _actor()))
+    return _changed(draw_tables.dispatch(table_id, command, _actor()))
+
+
+def _changed(opened: Opened) -> Any:
+    """Answer the tap and push the same table to every console that joined it."""
+    socketio.emit("draw_table", {"id": opened.id, "name": opened.name,
+                                 "league_id": opened.league_id,
+                                 **view(opened.state, opened.version)}, to=draw_room(opened.id))
+    return _answer(opened)
+
+
+def draw_room(table_id: int) -> str:
+    return f"draw-table-{table_id}"
+
+
+@socketio.on("join_draw_table")
+def join_draw_table(payload: Any) -> dict[str, bool]:
+    """A console joins its table's room with the link's token; the answer says whether it did."""
+    token = payload.get("token") if isinstance(payload, dict) else None
+    try:
+        table_id = draw_tables.console_for(token)
+    except DomainError:
+        return {"joined": False}
+    join_room(draw_room(table_id))
+    return {"joined": True}
 
 
 @api.post("")
@@ -270,7 +296,7 @@ def misdeal(table_id: int) -> Any:
 @console_guard
 def undo(table_id: int) -> Any:
     parse_json(ApiBody)
-    return _answer(draw_tables.undo(table_id, _actor()))
+    return _changed(draw_tables.undo(table_id, _actor()))
 
 
 @api.get("/<int:table_id>/access")

@@ -126,3 +126,14 @@ def test_an_italian_draw_hand_with_a_side_pot_played_on_the_console_IT_14_IT_23(
     tablet.set_viewport_size({"width": 360, "height": 640})
     expect(tablet.locator("#deal")).to_be_visible()
     shot(tablet, "paid-phone")
+
+    # a second device opened with the PIN hears the next deal pushed to it
+    laptop = browser.new_page(viewport={"width": 1024, "height": 768})
+    laptop.goto(created["url"])
+    laptop.fill("#pin", created["pin"])
+    laptop.click("button[type=submit]")
+    laptop.wait_for_selector("#console[data-live]")
+    expect(laptop.locator("#phase")).to_have_text("hand over")
+    tap(tablet, "#deal")
+    expect(laptop.locator("#phase")).to_have_text("first round")
+    expect(laptop.locator("#turn")).to_contain_text("2 Bruno")  # Anna deals now
