@@ -194,7 +194,8 @@ def test_a_bad_set_up_keeps_what_was_typed_and_changes_nothing(ddt_client):
     answer = ddt_client.post(f"/td/t/{tid}/setup", data=form)
     page = html.unescape(answer.get_data(as_text=True))
     assert answer.status_code == 400
-    assert "Livello 1:" in page and "Non è stato salvato nulla." in page
+    assert "Livello 1: il grande buio deve essere almeno pari al piccolo buio" in page
+    assert "Non è stato salvato nulla." in page
     assert 'value="Nome nuovo"' in page
     assert tournaments.current(tid).version == version
 

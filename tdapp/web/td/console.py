@@ -6,7 +6,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from flask import flash, redirect, render_template, request, session, url_for
-from flask_babel import format_decimal
+from flask_babel import format_decimal, gettext
 
 from tdapp.models import utcnow
 from tdapp.services import tournaments
@@ -70,14 +70,19 @@ def said(notice: dict[str, Any]) -> str:
 def tell(error: DomainError) -> str:
     """A refusal in the DdT's language, its large numbers with thousands separators."""
     template = message_template(error.code) or ""
-    readable = {
-        key: format_decimal(value)
-        if isinstance(value, int) and not isinstance(value, bool) and abs(value) >= 1000
-        and f"%({key})s" in template
-        else value
-        for key, value in error.params.items()
-    }
-    return message_of(DomainError(error.code, **readable))
+    return message_of(DomainError(error.code, **{
+        key: _readable(key, value, template) for key, value in error.params.items()
+    }))
+
+
+def _readable(key: str, value: Any, template: str) -> Any:
+    if isinstance(value, int) and not isinstance(value, bool):
+        return format_decimal(value) if abs(value) >= 1000 and f"%({key})s" in template else value
+    if key == "reason" and isinstance(value, str):
+        # Some refusals pass an English clause as `reason` ("Level 3: <reason>"): the catalogue
+        # holds those of the set-up, and any other stays as it is.
+        return gettext(value)
+    return value
 
 
 def actor() -> str:
