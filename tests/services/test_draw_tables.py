@@ -12,6 +12,7 @@ from tdapp.draw_table.commands import (
     DeclareFalseOpening,
     Draw,
     Misdeal,
+    OpenTogether,
     Showdown,
     TakePassate,
 )
@@ -214,3 +215,35 @@ def test_a_resto_grows_by_whole_passate_only_before_the_deal_IT_24(app):
     assert stacks(opened)[1] == 98 + 200
     opened = run(tid, Deal(2))
     assert opened.state.hand.start_stacks[1] == 298 and opened.state.top_ups == {}
+
+
+def test_a_buio_is_twice_the_pot_and_the_next_player_speaks_first_IT_05(app):
+    tid = open_table()
+    opened = run(tid, Deal(2, blind_steps=2))  # buio 20, controbuio 40 on a pot of 10
+    hand = opened.state.hand
+    assert (hand.round.bets[1], hand.round.bets[2], hand.to_act) == (20, 40, 3)
+    with pytest.raises(DomainError, match="over 150"):
+        run(tid, Misdeal("dealer_error", before_first_players_second_card=True),
+            Deal(5, blind_steps=3))  # 25 + 50 + 100 + 200 would pass the cap
+
+
+def test_two_openers_at_once_the_earlier_opens_and_the_other_must_play_IT_09(app):
+    tid = open_table()
+    run(tid, Deal(2), Act(1, "check"))
+    opened = run(tid, OpenTogether(2, 4, 10, confirmed=True), Act(3, "fold"))
+    hand = opened.state.hand
+    assert hand.opener == 2 and hand.to_act == 4
+    legal = hand.legal_actions()
+    assert "raise" not in legal.actions and "fold" in legal.actions
+    with pytest.raises(DomainError, match="must stay in"):
+        run(tid, Act(4, "fold"))
+
+
+def test_an_error_before_the_opening_annuls_the_hand_and_the_pot_waits_IT_27(app):
+    tid = open_table()
+    opened = run(tid, Deal(2), Act(1, "check"), Misdeal("void_before_opening", reason="no_cut"))
+    assert opened.state.hand.outcome.kind == "void"
+    assert opened.state.next_table.carries == (10,) and chips(opened) == 1500
+    run(tid, Deal(2), Act(2, "bet", 5, confirmed=True))  # the deal passed to seat 1
+    with pytest.raises(DomainError, match="valid"):
+        run(tid, Misdeal("void_before_opening", reason="no_cut"))  # IT-28
