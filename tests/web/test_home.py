@@ -95,6 +95,13 @@ def test_a_logged_in_ddt_gets_the_console_of_each_tournament(ddt_client):
     assert ddt_client.get(f"/td/t/{tid}").status_code == 200
 
 
+def test_a_logged_in_ddt_finds_the_draw_tables_and_the_side_pot_calculator(ddt_client):
+    text = page(ddt_client)
+    for label in ("Tavoli di draw (giochi italiani)", "Calcolo dei piatti laterali"):
+        link = re.search(rf'href="([^"]+)">{re.escape(label)}</a>', text).group(1)
+        assert ddt_client.get(link).status_code == 200, link
+
+
 def test_a_new_install_points_to_the_first_run(client):
     text = page(client)
     assert 'href="/setup"' in text
