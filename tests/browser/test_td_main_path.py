@@ -105,7 +105,7 @@ def test_ddt_runs_a_night_from_first_run_to_undo(page: Page):
     find(page, "Giocatore 08").get_by_role("button", name="Add-on").click()
     expect(flash(page)).to_have_text("Add-on registrato per Giocatore 08.")
     find(page, "Giocatore 09").get_by_role("button", name="Elimina").click()
-    expect(flash(page)).to_have_text("Giocatore 09 è eliminato.")
+    expect(flash(page)).to_have_text("Giocatore 09 è eliminato al 20° posto.")
     expect(row(page, "Giocatore 09").locator("td").nth(6)).to_have_text("20")
 
     key(page, "z")

@@ -15,12 +15,13 @@ from tdapp.services import roster, tournaments
 from tdapp.tournament.busts import BustPlayer
 from tdapp.tournament.chips import SetChips
 from tdapp.tournament.levels import until_end_of_level
+from tdapp.tournament.players import Player
 from tdapp.tournament.presence import SetAbsent
 from tdapp.tournament.purchases import AddOn, Rebuy, add_on_open
 from tdapp.tournament.registration import ReEnterPlayer, RegisterPlayer, UnregisterPlayer
 from tdapp.tournament.state import Tournament
 from tdapp.web.td import bp
-from tdapp.web.td.console import act, render
+from tdapp.web.td.console import act, actor, back, flash_done, render
 from tdapp.web.td.forms import FormError, optional_whole, text, whole
 
 # Rows rendered at once: a club night shows everyone; a big field is searched on the server.
@@ -39,11 +40,14 @@ _ACTIONS: dict[str, Callable[[int, Any], Any]] = {
 }
 
 
-def _done(action: str, name: str) -> str:
+def _done(action: str, player: Player) -> str:
+    """What the DdT is told after the click, from the player as the action left them."""
+    name = player.name
+    if action == "bust":
+        return gettext("%(name)s is out in place %(place)s.", name=name, place=player.place)
     messages = {
         "rebuy": gettext("Rebuy recorded for %(name)s.", name=name),
         "addon": gettext("Add-on recorded for %(name)s.", name=name),
-        "bust": gettext("%(name)s is out.", name=name),
         "absent": gettext("%(name)s is marked absent.", name=name),
         "back": gettext("%(name)s is back.", name=name),
         "reenter": gettext("%(name)s re-entered.", name=name),
@@ -104,12 +108,14 @@ def register(tid: int):
         raise FormError(gettext("Type the player's name."))
     bonus = optional_whole(request.form, "bonus_chips", gettext("Bonus chips")) or 0
     member = _roster_member(name)
-    if member is None and request.form.get("save_to_roster"):
-        member = roster.add_member(name)
     command = RegisterPlayer(
         member.name if member else name, roster_id=member.id if member else None, bonus_chips=bonus
     )
-    return act(tid, command, gettext("%(name)s is registered.", name=command.name))
+    answer = act(tid, command, gettext("%(name)s is registered.", name=command.name))
+    # Only a registration that went through adds the name to the roster: a refusal changes nothing.
+    if member is None and request.form.get("save_to_roster"):
+        roster.add_member(name)
+    return answer
 
 
 def _roster_member(name: str) -> roster.Member | None:
@@ -124,5 +130,6 @@ def player_action(tid: int):
     if action not in _ACTIONS or not raw_id.isdigit():
         raise FormError(gettext("Unknown action."))
     player_id = int(raw_id)
-    player = tournaments.current(tid).player(player_id)
-    return act(tid, _ACTIONS[action](player_id, request.form), _done(action, player.name))
+    state = tournaments.dispatch(tid, _ACTIONS[action](player_id, request.form), actor=actor())
+    flash_done(_done(action, state.player(player_id)))
+    return back(tid)
