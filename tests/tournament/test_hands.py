@@ -241,7 +241,7 @@ def test_hand_view_shows_pots_and_legal_actions():
     assert line["pot_total"] == 75 and line["deadline_ms"] is not None
     shown = hand_view(play.state, hand_at(play, table), play.now)
     assert shown["legal"]["min_to"] == 100 and shown["pot_total"] == 75
-    assert [p["amount"] for p in shown["pots"]] == [50, 25] and len(shown["seats"]) == 3
+    assert [p["amount"] for p in shown["pots"]] == [50] and len(shown["seats"]) == 3  # 25 unmatched
 
 
 def test_newcomer_between_small_blind_and_button_waits_for_the_button_TO_04():

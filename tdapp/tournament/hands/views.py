@@ -85,9 +85,12 @@ def hand_view(state: Tournament, hand: TableHand, now: datetime) -> dict[str, An
                 "max_to": options.max_to,
                 "all_in_to": options.all_in_to,
             }
+    # While a round is open, the part of a bet nobody has matched yet is still that player's
+    # bet in front, not a pot: the engine returns it only if the round ends unmatched (HE-34).
     pots = [
         {"amount": pot.amount, "eligible": sorted(pot.eligible), "returned": pot.returned}
         for pot in (engine.pots() if not engine.complete else [])
+        if not pot.returned
     ]
     return {
         "table": hand.table,
