@@ -185,6 +185,8 @@
     table = data;
     $("hand-no").textContent = data.number ? `· ${L.hand} ${data.number}` : "";
     $("level").textContent = L[data.level];
+    $("level").dataset.level = data.level;
+    $("phase").dataset.phase = data.phase;
     $("phase").textContent = data.phase === "waiting" ? L.waiting_phase : L[data.phase];
     $("middle").textContent = data.middle ? `${L.middle} ${data.middle}` : "";
     drawSeats();
@@ -194,7 +196,7 @@
     drawShowdown();
     drawDealing();
     drawTools();
-    $("lines").replaceChildren(...data.lines.map((line) => el("li", "", line)));
+    $("lines").replaceChildren(...data.lines.map((line) => el("li", "", line.text)));
     root.dataset.ready = String(data.version);
   }
 

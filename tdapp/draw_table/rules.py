@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
+from typing import Any
 
 from tdapp.draw_table.commands import (
     MISDEAL_KINDS,
@@ -49,6 +50,34 @@ register_messages({
     "DRAW_PASSATA_IN_HAND": "A resto grows only before the deal: finish hand %(number)s first",
     "DRAW_UNKNOWN_SEAT": "Nobody sits in seat %(seat)s",
 })
+register_messages({  # the hand in words, for the console
+    "DRAW_LOG_DEALT": "Hand %(number)s: seat %(dealer)s deals, invito %(invito)s, "
+                      "%(level)s to open, pot %(pot)s",
+    "DRAW_LOG_PASSATE": "Seat %(seat)s takes %(passate)s passata(e): %(chips)s more in the resto",
+    "DRAW_LOG_OPENS": "Seat %(seat)s opens for %(chips)s",
+    "DRAW_LOG_PASSES": "Seat %(seat)s passes",
+    "DRAW_LOG_CHECKS": "Seat %(seat)s checks",
+    "DRAW_LOG_FOLDS": "Seat %(seat)s folds",
+    "DRAW_LOG_CALLS": "Seat %(seat)s calls %(chips)s",
+    "DRAW_LOG_BETS": "Seat %(seat)s bets %(chips)s",
+    "DRAW_LOG_RAISES": "Seat %(seat)s raises to %(amount)s",
+    "DRAW_LOG_ALL_IN": "Seat %(seat)s goes all-in for %(chips)s",
+    "DRAW_LOG_TOGETHER": "Seats %(first)s and %(second)s open together: %(first)s opens, "
+                         "%(second)s must play (IT-09)",
+    "DRAW_LOG_CHANGES": "Seat %(seat)s changes %(cards)s",
+    "DRAW_LOG_SERVITO": "Seat %(seat)s is servito",
+    "DRAW_LOG_SHOWDOWN": "Showdown",
+    "DRAW_LOG_FALSE_OPENING": "False opening declared (IT-17)",
+    "DRAW_LOG_MISDEAL": "Dealing error: %(kind)s",
+    "DRAW_LOG_TAKES": "Seat %(seat)s takes %(chips)s",
+    "DRAW_LOG_NO_OPENING": "Nobody opened: the deal passes and the pot waits",
+    "DRAW_LOG_PIATTO": "Piatto di parola: the pot stays, the folders paid in, kings to open",
+    "DRAW_LOG_VOID": "The hand is void: the stakes go back, the inviti wait",
+    "DRAW_LOG_REDEAL": "Shuffle and deal again",
+    "DRAW_LOG_REFUND": "The false opener refunds %(chips)s to the middle",
+})
+
+Line = tuple[str, Mapping[str, Any]]  # a message code and its parameters
 
 
 @dataclass(frozen=True)
@@ -62,7 +91,7 @@ class DrawTableState:
     hand: DrawHand | None = None
     number: int = 0
     judged: bool = False  # a false opening was declared on the finished hand
-    lines: tuple[str, ...] = ()  # the hand in words
+    lines: tuple[Line, ...] = ()  # the hand in words
     passata: int = 0
     top_ups: Mapping[int, int] = field(default_factory=dict)  # passate taken since the deal
 
@@ -165,51 +194,64 @@ def apply(state: DrawTableState, event: Event) -> DrawTableState:
         case HandDealt(number, invito, blind_steps, giri):
             table = state.next_table
             dealt = table.deal(invito, blind_steps=blind_steps, giri=giri)
-            line = f"hand {number}: seat {table.dealer} deals, invito {invito}, " \
-                   f"{table.level.name.lower()} to open, pot {dealt.middle}"
+            line = ("DRAW_LOG_DEALT", {"number": number, "dealer": table.dealer,
+                                       "invito": invito, "level": table.level.name.lower(),
+                                       "pot": dealt.middle})
             return replace(state, table=table, hand=dealt, number=number, judged=False,
                            lines=(line,), top_ups={})
         case PassateTaken(seat, passate, chips):
             top_ups = {**state.top_ups, seat: state.top_ups.get(seat, 0) + chips}
-            line = f"seat {seat} takes {passate} passata(e): {chips} more in the resto"
+            line = ("DRAW_LOG_PASSATE", {"seat": seat, "passate": passate, "chips": chips})
             return replace(state, top_ups=top_ups, lines=(*state.lines, line))
-        case ActionTaken(seat, action, amount, confirmed):
-            opening = hand.phase is Phase.FIRST_ROUND and hand.opener is None
+        case ActionTaken(seat, action, amount, confirmed, put_in):
+            unopened = hand.phase is Phase.FIRST_ROUND and hand.opener is None
             after = hand.act(seat, action, amount, confirmed=confirmed)
-            verb = "opens" if opening and after.opener == seat else _VERBS.get(action, action)
-            size = f" {event.put_in}" if event.put_in else ""
-            return _with(state, after, f"seat {seat} {verb}{size}")
+            code = _ACTION_CODES.get(action, "DRAW_LOG_CHECKS")
+            if unopened and after.opener == seat:
+                code = "DRAW_LOG_OPENS"
+            elif unopened and action == "check":
+                code = "DRAW_LOG_PASSES"
+            return _with(state, after, (code, {"seat": seat, "chips": put_in, "amount": amount}))
         case OpenedTogether(first, second, amount, confirmed):
             after = hand.open_together(first, second, amount, confirmed=confirmed)
-            return _with(state, after, f"seats {first} and {second} open together: {first} "
-                                       f"opens, {second} must play (IT-09)")
+            return _with(state, after, ("DRAW_LOG_TOGETHER", {"first": first, "second": second}))
         case CardsChanged(seat, cards):
-            words = f"seat {seat} changes {cards}" if cards else f"seat {seat} is servito"
-            return _with(state, hand.draw(seat, cards), words)
+            code = "DRAW_LOG_CHANGES" if cards else "DRAW_LOG_SERVITO"
+            return _with(state, hand.draw(seat, cards), (code, {"seat": seat, "cards": cards}))
         case HandShownDown(winner, shown, opener_shows):
             after = hand.showdown(None if shown is None else dict(shown), winner=winner,
                                   opener_shows=opener_shows)
-            return _with(state, after, "showdown")
+            return _with(state, after, ("DRAW_LOG_SHOWDOWN", {}))
         case FalseOpeningDeclared(new_opener, raiser_has_openers):
             after = false_opening(hand, new_opener=new_opener,
                                   raiser_has_openers=raiser_has_openers)
             judged = after.phase is Phase.OVER
-            return replace(_with(state, after, "false opening declared (IT-17)"), judged=judged)
+            words = _with(state, after, ("DRAW_LOG_FALSE_OPENING", {}))
+            if judged and after.outcome.carry and after.outcome != hand.outcome:
+                refund = ("DRAW_LOG_REFUND", {"chips": sum(after.outcome.carry)})
+                words = replace(words, lines=(*words.lines, refund))
+            return replace(words, judged=judged)
         case HandMisdealt():
-            return _with(state, _misdeal(hand, event), f"dealing error: {event.kind}")
+            after = _misdeal(hand, event)
+            return _with(state, after, ("DRAW_LOG_MISDEAL", {"kind": event.kind}))
     raise IllegalAction(f"unknown event {type(event).__name__}")
 
 
-_VERBS = {"fold": "folds", "check": "checks", "call": "calls", "bet": "bets",
-          "raise": "raises to", "all_in": "goes all-in"}
+_ACTION_CODES = {"fold": "DRAW_LOG_FOLDS", "check": "DRAW_LOG_CHECKS", "call": "DRAW_LOG_CALLS",
+                 "bet": "DRAW_LOG_BETS", "raise": "DRAW_LOG_RAISES", "all_in": "DRAW_LOG_ALL_IN"}
+_OUTCOME_CODES = {"no_opening": "DRAW_LOG_NO_OPENING", "piatto_di_parola": "DRAW_LOG_PIATTO",
+                  "void": "DRAW_LOG_VOID", "redeal": "DRAW_LOG_REDEAL"}
 
 
-def _with(state: DrawTableState, hand: DrawHand, line: str) -> DrawTableState:
+def _with(state: DrawTableState, hand: DrawHand, line: Line) -> DrawTableState:
+    """The state with the hand moved on and its line added; when the hand just ended, the
+    lines of how it ended too."""
     lines = (*state.lines, line)
-    if hand.outcome is not None and (state.hand is None or state.hand.outcome != hand.outcome):
-        won = ", ".join(f"seat {s} takes {c}" for s, c in sorted(hand.outcome.won.items()) if c)
-        lines = (*lines, "; ".join(x for x in (hand.outcome.note, won) if x) or
-                 hand.outcome.kind.replace("_", " "))
+    if hand.outcome is not None and (state.hand is None or state.hand.outcome is None):
+        if hand.outcome.kind in _OUTCOME_CODES:
+            lines = (*lines, (_OUTCOME_CODES[hand.outcome.kind], {}))
+        lines = (*lines, *(("DRAW_LOG_TAKES", {"seat": s, "chips": c})
+                           for s, c in sorted(hand.outcome.won.items()) if c))
     return replace(state, hand=hand, lines=lines)
 
 

@@ -36,7 +36,7 @@ def view(state: DrawTableState, version: int) -> dict[str, Any]:
         "can_deal": not state.in_play,
         "can_declare_false_opening": hand is not None and not state.judged
         and hand.opener is not None and hand.opener not in hand.blind_seats,
-        "lines": list(state.lines),
+        "lines": [{"code": code, "params": dict(params)} for code, params in state.lines],
     }
 
 

@@ -56,7 +56,7 @@ from tdapp.web.api import (
 )
 from tdapp.web.auth import current_username
 from tdapp.web.auth import ddt_required as ddt_page
-from tdapp.web.errors import RequestRefused, message_of
+from tdapp.web.errors import RequestRefused, message_of, translate
 
 api = Blueprint("api_draw_tables", __name__, url_prefix=URL_PREFIX + "/draw-tables")
 pages = Blueprint("draw_console", __name__)
@@ -168,9 +168,16 @@ def _actor() -> str:
     return g.get("actor") or g.ddt.username
 
 
+def _table_json(opened: Opened) -> dict[str, Any]:
+    """The table as the console draws it, each line of the hand also in the reader's words."""
+    shown = view(opened.state, opened.version)
+    for line in shown["lines"]:
+        line["text"] = translate(line["code"], line["params"])
+    return {"id": opened.id, "name": opened.name, "league_id": opened.league_id, **shown}
+
+
 def _answer(opened: Opened) -> Any:
-    return jsonify({"id": opened.id, "name": opened.name, "league_id": opened.league_id,
-                    **view(opened.state, opened.version)})
+    return jsonify(_table_json(opened))
 
 
 def _access(opened: Opened) -> dict[str, Any]:
@@ -185,9 +192,7 @@ def _send(table_id: int, command: Command) -> Any:
 
 def _changed(opened: Opened) -> Any:
     """Answer the tap and push the same table to every console that joined it."""
-    socketio.emit("draw_table", {"id": opened.id, "name": opened.name,
-                                 "league_id": opened.league_id,
-                                 **view(opened.state, opened.version)}, to=draw_room(opened.id))
+    socketio.emit("draw_table", _table_json(opened), to=draw_room(opened.id))
     return _answer(opened)
 
 
@@ -215,9 +220,7 @@ def create() -> Any:
         body.name, [Player(p.name, p.resto) for p in body.players], body.dealer,
         g.ddt.username, invito_max=body.invito_max, passata=body.passata,
         league_id=body.league_id)
-    answer = {"id": opened.id, "name": opened.name, **_access(opened),
-              **view(opened.state, opened.version)}
-    return jsonify(answer), 201
+    return jsonify({**_table_json(opened), **_access(opened)}), 201
 
 
 @api.get("/<int:table_id>")

@@ -82,7 +82,7 @@ def test_an_italian_draw_hand_with_a_side_pot_played_on_the_console_IT_14_IT_23(
     tablet.fill("#pin", created["pin"])
     tablet.click("button[type=submit]")
     tablet.wait_for_selector("#console[data-ready]")
-    expect(tablet.locator("#level")).to_have_text("jacks")
+    expect(tablet.locator("#level")).to_have_attribute("data-level", "jacks")
     tablet.select_option("#invito", "2")
     tap(tablet, "#deal")
     expect(tablet.locator("#turn")).to_contain_text("1 Anna")
@@ -133,7 +133,7 @@ def test_an_italian_draw_hand_with_a_side_pot_played_on_the_console_IT_14_IT_23(
     laptop.fill("#pin", created["pin"])
     laptop.click("button[type=submit]")
     laptop.wait_for_selector("#console[data-live]")
-    expect(laptop.locator("#phase")).to_have_text("hand over")
+    expect(laptop.locator("#phase")).to_have_attribute("data-phase", "over")
     tap(tablet, "#deal")
-    expect(laptop.locator("#phase")).to_have_text("first round")
+    expect(laptop.locator("#phase")).to_have_attribute("data-phase", "first_round")
     expect(laptop.locator("#turn")).to_contain_text("2 Bruno")  # Anna deals now
