@@ -51,8 +51,8 @@ register_messages({
     "DRAW_UNKNOWN_SEAT": "Nobody sits in seat %(seat)s",
 })
 register_messages({  # the hand in words, for the console
-    "DRAW_LOG_DEALT": "Hand %(number)s: seat %(dealer)s deals, invito %(invito)s, "
-                      "%(level)s to open, pot %(pot)s",
+    "DRAW_LOG_DEALT": "Hand %(number)s: seat %(dealer)s deals, invito %(invito)s, pot %(pot)s, "
+                      "openers %(level)s or better",
     "DRAW_LOG_PASSATE": "Seat %(seat)s takes %(passate)s passata(e): %(chips)s more in the resto",
     "DRAW_LOG_OPENS": "Seat %(seat)s opens for %(chips)s",
     "DRAW_LOG_PASSES": "Seat %(seat)s passes",
@@ -195,7 +195,7 @@ def apply(state: DrawTableState, event: Event) -> DrawTableState:
             table = state.next_table
             dealt = table.deal(invito, blind_steps=blind_steps, giri=giri)
             line = ("DRAW_LOG_DEALT", {"number": number, "dealer": table.dealer,
-                                       "invito": invito, "level": table.level.name.lower(),
+                                       "invito": invito, "level": "JQK"[table.level - 11],
                                        "pot": dealt.middle})
             return replace(state, table=table, hand=dealt, number=number, judged=False,
                            lines=(line,), top_ups={})
