@@ -197,6 +197,7 @@
     drawDealing();
     drawTools();
     $("lines").replaceChildren(...data.lines.map((line) => el("li", "", line.text)));
+    $("lines").closest("details").hidden = !data.lines.length;
     root.dataset.ready = String(data.version);
   }
 

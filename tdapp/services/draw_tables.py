@@ -32,6 +32,10 @@ register_messages({
     "UNKNOWN_DRAW_CONSOLE": "This draw table link is not valid any more: ask the DdT",
     "WRONG_DRAW_PIN": "Wrong PIN for this draw table",
     "BAD_DRAW_TABLE": "%(reason)s",
+    "DRAW_TABLE_NAME": "A draw table needs a name",
+    "DRAW_INVITO_LIMIT": "The highest invito is 1 to 10 euro",
+    "DRAW_PLAYER_NAMES": "Every player needs a name, and a different one",
+    "DRAW_PASSATA_NEGATIVE": "A passata cannot be negative",
     "DRAW_NOTHING_TO_UNDO": "Nothing to undo at this table",
     "UNKNOWN_LEAGUE": "There is no league %(league_id)s",
 })
@@ -73,14 +77,14 @@ def create_table(name: str, players: Sequence[Player], dealer: int, actor: str, 
     `passata` is what a resto grows by (IT-24); 0 takes the largest resto at the table."""
     name = name.strip() if isinstance(name, str) else ""
     if not name or len(name) > MAX_NAME:
-        raise DomainError("BAD_DRAW_TABLE", reason="a draw table needs a name")
+        raise DomainError("DRAW_TABLE_NAME")
     if not 1 <= invito_max <= 10:
-        raise DomainError("BAD_DRAW_TABLE", reason="the invito limit is 1 to 10 euro")
+        raise DomainError("DRAW_INVITO_LIMIT")
     if passata < 0:
-        raise DomainError("BAD_DRAW_TABLE", reason="a passata cannot be negative")
+        raise DomainError("DRAW_PASSATA_NEGATIVE")
     names = [p.name.strip() for p in players]
     if any(not n or len(n) > MAX_NAME for n in names) or len(set(names)) != len(names):
-        raise DomainError("BAD_DRAW_TABLE", reason="every player needs a different name")
+        raise DomainError("DRAW_PLAYER_NAMES")
     event = TableOpened(
         names=tuple(enumerate(names, start=1)),
         stacks=tuple((seat, p.resto) for seat, p in enumerate(players, start=1)),

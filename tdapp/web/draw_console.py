@@ -8,6 +8,7 @@ Every write is one service call and answers the table as the console draws it; a
 from __future__ import annotations
 
 import hmac
+import io
 from collections.abc import Callable
 from functools import wraps
 from typing import Annotated, Any, Literal
@@ -43,7 +44,7 @@ from tdapp.draw_table.view import view
 from tdapp.realtime import socketio
 from tdapp.services import draw_tables
 from tdapp.services.draw_tables import Opened, Player
-from tdapp.tournament.errors import DomainError
+from tdapp.tournament.errors import DomainError, register_messages
 from tdapp.web import csrf
 from tdapp.web.api import (
     CSRF_HEADER,
@@ -63,6 +64,11 @@ pages = Blueprint("draw_console", __name__)
 csrf.protect(pages)
 
 SESSION_KEY = "draw_consoles"
+
+register_messages({
+    "DRAW_FORM_NUMBER": "%(field)s: write a whole number",
+    "DRAW_FORM_LINE": "“%(line)s”: write the name, a comma and the resto",
+})
 Seat = Annotated[int, Field(ge=1, le=6)]
 Chips = Annotated[int, Field(ge=0, le=1_000_000)]
 Name = Annotated[str, Field(min_length=1, max_length=120)]
@@ -351,7 +357,9 @@ def qr_code(token: str) -> Any:
     except DomainError:
         abort(404)
     url = url_for("draw_console.console_page", token=token, _external=True)
-    return segno.make(url, error="m").svg_inline(scale=6), 200, {"Content-Type": "image/svg+xml"}
+    svg = io.BytesIO()  # a whole SVG document: an <img> shows nothing without its xmlns
+    segno.make(url, error="m").save(svg, kind="svg", scale=6)
+    return svg.getvalue(), 200, {"Content-Type": "image/svg+xml"}
 
 
 @pages.route("/draw-tables/", methods=["GET", "POST"])
@@ -381,7 +389,7 @@ def tables_page() -> Any:
 
 def _number(text: str, field: str) -> int:
     if not text.strip().isdigit() or len(text.strip()) > 9:
-        raise DomainError("BAD_DRAW_TABLE", reason=f"{field}: a whole number")
+        raise DomainError("DRAW_FORM_NUMBER", field=field)
     return int(text.strip())
 
 
@@ -393,8 +401,8 @@ def _players(text: str) -> list[Player]:
             continue
         name, _, resto = line.rpartition(",")
         if not name.strip():
-            raise DomainError("BAD_DRAW_TABLE", reason=f"“{line}”: write name, resto")
-        players.append(Player(name.strip(), _number(resto, f"resto of {name.strip()}")))
+            raise DomainError("DRAW_FORM_LINE", line=line)
+        players.append(Player(name.strip(), _number(resto, name.strip())))
     return players
 
 

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import subprocess
 import sys
 import urllib.request
@@ -137,3 +138,27 @@ def test_an_italian_draw_hand_with_a_side_pot_played_on_the_console_IT_14_IT_23(
     tap(tablet, "#deal")
     expect(laptop.locator("#phase")).to_have_attribute("data-phase", "first_round")
     expect(laptop.locator("#turn")).to_contain_text("2 Bruno")  # Anna deals now
+
+
+def test_the_ddt_opens_a_draw_table_and_the_console_shows_its_pin_and_qr(draw_table, browser):
+    server, _ = draw_table
+    laptop = browser.new_page(viewport={"width": 1366, "height": 768})
+    laptop.goto(server.url + "/login")
+    laptop.fill("#username", "ddt")
+    laptop.fill("#password", PASSWORD)
+    laptop.press("#password", "Enter")
+    laptop.wait_for_url("**/td/**")
+    laptop.goto(server.url + "/draw-tables/")
+    expect(laptop.locator("a", has_text="Tavolo del lunedì")).to_be_visible()
+    laptop.fill("#name", "Tavolo 2")
+    laptop.fill("#players", "Anna, 200\nBruno, 200\nCarla\nDario, 200")
+    laptop.fill("#dealer", "4")
+    laptop.click("form.panel button[type=submit]")
+    expect(laptop.locator(".error")).to_contain_text("Carla")  # a resto is missing
+    laptop.fill("#players", "Anna, 200\nBruno, 200\nCarla, 200\nDario, 200")
+    shot(laptop, "ddt-new")
+    laptop.click("form.panel button[type=submit]")
+    laptop.wait_for_selector("#console[data-ready]")
+    expect(laptop.locator(".access .pin-code")).to_have_text(re.compile(r"^\d{4}$"))
+    expect(laptop.locator(".seat")).to_have_count(4)
+    shot(laptop, "ddt-console")

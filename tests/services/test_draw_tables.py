@@ -197,7 +197,7 @@ def test_a_table_needs_playable_seats_and_a_known_league(app):
         draw_tables.create_table("T", [Player("A", 100), Player("B", 100)], 1, "ddt",
                                  league_id=999)
     assert refused.value.code == "UNKNOWN_LEAGUE"
-    with pytest.raises(DomainError, match="different name"):
+    with pytest.raises(DomainError, match="a different one"):
         draw_tables.create_table("T", [Player("A", 100), Player("A", 100)], 1, "ddt")
 
 

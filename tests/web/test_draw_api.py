@@ -100,3 +100,11 @@ def test_the_ddt_opens_a_table_from_the_form(ddt_client):
     assert page.status_code == 200 and "Lunedì" in page.get_data(as_text=True)
     bad = ddt_client.post("/draw-tables/", data={**form, "players": "Anna 200"})
     assert bad.status_code == 422
+
+
+def test_the_qr_code_is_a_whole_svg_document(client, table):
+    page = table["url"].split("localhost", 1)[1]
+    answer = client.get(page + "/qr.svg")
+    assert answer.status_code == 200 and answer.content_type == "image/svg+xml"
+    assert b'xmlns="http://www.w3.org/2000/svg"' in answer.data
+    assert client.get("/draw/not-a-known-token/qr.svg").status_code == 404
