@@ -197,6 +197,16 @@
     rotate(t);
   }
 
+  // The 100 ms tick could turn the level up to 100 ms late: a timer aimed at the instant does not.
+  let turnTimer = null;
+  function armTurn() {
+    clearTimeout(turnTimer);
+    const c = view.clock;
+    if (c.running && c.following && c.ends_at !== null) {
+      turnTimer = setTimeout(() => { tick(); armTurn(); }, Math.max(0, c.ends_at - sync.serverNow()));
+    }
+  }
+
   // ---- layouts: one per screen, or rotating, as the DdT sets it ----
   function rotate(t) {
     const d = (view.displays || {})[screenName] || { layout: "clock" };
@@ -217,7 +227,7 @@
     $("offline").hidden = true;
     join();
     sync.reset();
-    sync.start();
+    sync.start().then(armTurn);
   });
   socket.on("disconnect", () => { $("offline").hidden = false; });
   socket.on("connect_error", () => { $("offline").hidden = false; });
@@ -237,6 +247,7 @@
     lastLeft = null;
     drawView();
     tick();
+    armTurn();
   }
 
   // ---- full screen and keys ----
@@ -264,5 +275,6 @@
   showMute();
   drawView();
   tick();
+  armTurn();
   setInterval(tick, 100);
 })();
