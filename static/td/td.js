@@ -29,6 +29,13 @@
     }
     var field = document.querySelector('[data-key-focus="' + key + '"]');
     if (field) { event.preventDefault(); field.focus(); return; }
+    var players = document.querySelector('.tnav a[data-key="p"]');
+    if (key === "n" && players) {
+      // A new player from any page: the players page, cursor in the registration field.
+      event.preventDefault();
+      location.href = players.href + "#new-name";
+      return;
+    }
     var link = document.querySelector('.tnav a[data-key="' + key + '"]');
     if (link) { event.preventDefault(); link.click(); }
   });

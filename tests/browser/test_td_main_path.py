@@ -85,7 +85,7 @@ def test_ddt_runs_a_night_from_first_run_to_undo(page: Page):
     page.get_by_role("button", name="Salva le impostazioni").click()
     expect(flash(page)).to_have_text("Impostazioni salvate.")
 
-    go(page, "p", "/players")
+    go(page, "n", "/players#new-name")
     for number in range(1, 21):
         page.fill("#new-name", f"Giocatore {number:02d}")
         page.press("#new-name", "Enter")
