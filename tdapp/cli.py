@@ -19,6 +19,15 @@ def _run(args: argparse.Namespace) -> None:
     )
 
 
+def _scheduler(args: argparse.Namespace) -> None:
+    import threading
+
+    # A hosted deployment's one scheduler owner: it serves no page, learns of changes through
+    # Redis and emits through the Socket.IO message queue (see deploy/README.md).
+    create_app({"SCHEDULER": True, "MIGRATE_ON_START": False})
+    threading.Event().wait()
+
+
 def _password(args: argparse.Namespace) -> str:
     if args.password is not None:
         return args.password
@@ -86,6 +95,9 @@ def main(argv: list[str] | None = None) -> None:
         help="another process runs the clock's scheduler (one per deployment)",
     )
     run.set_defaults(handler=_run)
+
+    owner = sub.add_parser("scheduler", help="run only the clock's scheduler (hosted set-ups)")
+    owner.set_defaults(handler=_scheduler)
 
     create_user = sub.add_parser("create-user", help="create a DdT account")
     create_user.add_argument("username")

@@ -22,7 +22,8 @@ The protocol, for every client (wall displays, players' phones, the DdT console)
 
 `async_mode` is `threading`: one thread per open WebSocket (simple-websocket). When
 `SOCKETIO_MESSAGE_QUEUE` (config or environment, e.g. `redis://127.0.0.1:6379/0`) is set, emits
-go through it, so an emit from any process or the scheduler's reaches every client.
+go through it (on `SOCKETIO_CHANNEL`, default "tdapp"), so an emit from any process or the
+scheduler's reaches every client.
 """
 
 from __future__ import annotations
@@ -51,11 +52,17 @@ def message_queue(app: Flask) -> str | None:
     return app.config.get("SOCKETIO_MESSAGE_QUEUE") or os.environ.get("SOCKETIO_MESSAGE_QUEUE")
 
 
+def channel(app: Flask) -> str:
+    """The queue's channel: deployments (or test runs) sharing one Redis keep theirs apart."""
+    return app.config.get("SOCKETIO_CHANNEL") or os.environ.get("SOCKETIO_CHANNEL", "tdapp")
+
+
 def init_app(app: Flask) -> None:
     socketio.init_app(
         app,
         async_mode="threading",
         message_queue=message_queue(app),
+        channel=channel(app),
         # A wall PC or a phone on the club's Wi-Fi may sleep a while: be patient before dropping.
         ping_interval=10,
         ping_timeout=20,

@@ -45,11 +45,11 @@ JOB_DEFAULTS = {
     "coalesce": True,
     "max_instances": 1,
 }
-CHANGES_CHANNEL = "tdapp:changes"
 
 _scheduler: BackgroundScheduler | None = None
 _lock = threading.Lock()
 _unsubscribe: list[Any] = []
+_changes_channel = "tdapp:changes"
 
 
 def wanted(app: Flask) -> bool:
@@ -63,6 +63,10 @@ def wanted(app: Flask) -> bool:
 
 
 def init_app(app: Flask) -> None:
+    from tdapp.realtime import channel
+
+    global _changes_channel
+    _changes_channel = f"{channel(app)}:changes"
     if wanted(app):
         start(changes_url(app))
     elif changes_url(app):
@@ -199,7 +203,7 @@ def _follow_other_processes(redis_url: str) -> None:
 
     def listen() -> None:
         pubsub = client.pubsub(ignore_subscribe_messages=True)
-        pubsub.subscribe(CHANGES_CHANNEL)
+        pubsub.subscribe(_changes_channel)
         for message in pubsub.listen():
             try:
                 plan(int(json.loads(message["data"])["tournament_id"]))
@@ -216,6 +220,6 @@ def _announce_changes(redis_url: str) -> None:
     client = redis.Redis.from_url(redis_url)
 
     def send(change: bus.Change) -> None:
-        client.publish(CHANGES_CHANNEL, json.dumps({"tournament_id": change.tournament_id}))
+        client.publish(_changes_channel, json.dumps({"tournament_id": change.tournament_id}))
 
     bus.subscribe(send)

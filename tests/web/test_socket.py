@@ -202,3 +202,79 @@ def test_a_server_killed_while_the_clock_runs_restarts_on_the_right_level_and_ti
     changed = display.wait_for(lambda v: v.get("cue") == "level", timeout=20)
     assert changed["clock"]["level"] == 4
     assert abs(time.time() * 1000 - level_three_ends) < 1_000
+
+
+def test_with_several_processes_the_one_scheduler_owner_reaches_displays_through_redis(tmp_path):
+    """Hosted set-up: a web process without a scheduler, the owner in its own process, Redis
+    between them. A display joined to the web process gets the level end the owner announces."""
+    import os
+    import secrets
+    import subprocess
+    import sys
+    from pathlib import Path
+
+    redis = pytest.importorskip("redis")
+    try:
+        redis.Redis.from_url("redis://127.0.0.1:6379/0").ping()
+    except redis.exceptions.ConnectionError:
+        pytest.skip("Redis is not running on 127.0.0.1:6379")
+    from tdapp.services import accounts, tournaments
+    from tdapp.tournament.settings import Settings
+
+    url = f"sqlite:///{tmp_path / 'hosted.sqlite3'}"
+    create_app({"DATABASE_URL": url, "SCHEDULER": False})
+    accounts.create_user(*DDT)
+    created = tournaments.create_tournament(Settings(name="Hosted"), "test")
+    env = dict(
+        os.environ,
+        DATABASE_URL=url,
+        SOCKETIO_MESSAGE_QUEUE="redis://127.0.0.1:6379/0",
+        SOCKETIO_CHANNEL=f"tdapp-test-{secrets.token_hex(4)}",  # other test runs share this Redis
+    )
+    root = Path(__file__).resolve().parents[2]
+    port = free_port()
+    web = subprocess.Popen(
+        [sys.executable, "-m", "tdapp.cli", "run", "--port", str(port), "--no-scheduler"],
+        cwd=root, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
+    )
+    owner = subprocess.Popen(
+        [sys.executable, "-m", "tdapp.cli", "scheduler"],
+        cwd=root, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
+    )
+    try:
+        base = f"http://127.0.0.1:{port}"
+        wait_until_answers(base)
+        token = post(f"{base}/api/v1/auth/token", {"username": DDT[0], "password": DDT[1]})["token"]
+        display = Display(base, created.slug)
+        display.wait_for(lambda v: True)
+        clock_url = f"{base}/api/v1/tournaments/{created.id}/clock"
+        time.sleep(3)  # the owner has started and subscribed
+        post(clock_url, {"action": "start"}, token)
+        post(clock_url, {"action": "adjust", "seconds": -(20 * 60 - 2)}, token)
+        changed = display.wait_for(lambda v: v.get("cue") == "level", timeout=15)
+        assert changed["clock"]["level"] == 2
+        display.close()
+    finally:
+        for process in (web, owner):
+            process.terminate()
+            process.wait(timeout=10)
+
+
+def free_port() -> int:
+    """A free TCP port, for a server this test starts itself."""
+    import socket
+
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return probe.getsockname()[1]
+
+
+def wait_until_answers(base: str, timeout: float = 60) -> None:
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        try:
+            with urllib.request.urlopen(base + "/", timeout=2):
+                return
+        except OSError:
+            time.sleep(0.2)
+    raise AssertionError("the server did not answer")
