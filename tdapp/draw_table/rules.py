@@ -49,6 +49,12 @@ register_messages({
     "DRAW_BAD_MISDEAL": "Unknown dealing error %(kind)s",
     "DRAW_PASSATA_IN_HAND": "A resto grows only before the deal: finish hand %(number)s first",
     "DRAW_UNKNOWN_SEAT": "Nobody sits in seat %(seat)s",
+    "DRAW_NOT_IN_HAND": "Seat %(seat)s is not in this hand",
+    "DRAW_CHIPS_DO_NOT_ADD_UP": "Refused: the chips at the table would not add up (%(before)s "
+                                "before, %(after)s after); tell the DdT",
+    "DRAW_NOBODY_TO_BET": "Nobody could bet in this hand: a resto is too short for the pot, "
+                          "add a passata before the deal (IT-24)",
+    "DRAW_TWO_OPENERS": "Two openers at once are two different seats",
 })
 register_messages({  # the hand in words, for the console
     "DRAW_LOG_DEALT": "Hand %(number)s: seat %(dealer)s deals, invito %(invito)s, pot %(pot)s, "
@@ -125,6 +131,12 @@ def decide(state: DrawTableState, command: Command) -> Event:
         after = apply(state, event)
     except IllegalAction as refused:
         raise DomainError("DRAW_REFUSED", reason=str(refused)) from None
+    if _stuck(after.hand):
+        raise DomainError("DRAW_NOBODY_TO_BET")
+    added = event.chips if isinstance(event, PassateTaken) else 0
+    if chips_on_table(after) != chips_on_table(state) + added:
+        raise DomainError("DRAW_CHIPS_DO_NOT_ADD_UP", before=chips_on_table(state) + added,
+                          after=chips_on_table(after))
     if isinstance(event, ActionTaken):
         put_in = behind(state.hand, event.seat) - behind(after.hand, event.seat)
         event = replace(event, put_in=put_in)
@@ -146,6 +158,11 @@ def _event_for(state: DrawTableState, command: Command) -> Event:
             return ActionTaken(seat, action, amount, confirmed, 0)
         case OpenTogether(first, second, amount, confirmed):
             _hand_in_play(state)
+            betting = state.hand.round.order if state.hand.round is not None else ()
+            for seat in (first, second):
+                _in_hand(state, seat, among=betting)
+            if first == second:
+                raise DomainError("DRAW_TWO_OPENERS")
             return OpenedTogether(first, second, amount, confirmed)
         case Draw(seat, cards):
             _hand_in_play(state)
@@ -170,8 +187,35 @@ def _event_for(state: DrawTableState, command: Command) -> Event:
             _hand_in_play(state)
             if command.kind not in MISDEAL_KINDS:
                 raise DomainError("DRAW_BAD_MISDEAL", kind=command.kind)
+            for seat in (command.six, command.four, command.ruled_valid_for):
+                if seat is not None:
+                    _in_hand(state, seat, among=state.hand.order)
             return HandMisdealt(**vars(command))
     raise DomainError("DRAW_REFUSED", reason=f"unknown command {type(command).__name__}")
+
+
+def chips_on_table(state: DrawTableState) -> int:
+    """Every chip at the table: the resti behind, the middle of the hand in play and the pots
+    waiting for the next deals. Only a passata changes it."""
+    hand = state.hand
+    if state.in_play:
+        behind_all = sum(behind(hand, seat) for seat in hand.start_stacks)
+        return behind_all + hand.middle + sum(state.table.carries[1:])
+    table = state.next_table
+    return sum(table.stacks.values()) + sum(table.carries)
+
+
+def _stuck(hand: DrawHand | None) -> bool:
+    """A betting round with nobody left to act that never closed: the engine cannot go on from
+    it (a hand dealt where the inviti left every player but one with nothing behind)."""
+    return hand is not None and hand.phase in (Phase.FIRST_ROUND, Phase.SECOND_ROUND) \
+        and hand.round is not None and hand.round.to_act is None
+
+
+def _in_hand(state: DrawTableState, seat: int, among: tuple[int, ...]) -> None:
+    """The engine reads seats by their place in the hand: one outside it is refused here."""
+    if seat not in among or seat not in state.hand.live:
+        raise DomainError("DRAW_NOT_IN_HAND", seat=seat)
 
 
 def _hand_in_play(state: DrawTableState) -> None:

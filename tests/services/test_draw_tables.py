@@ -217,14 +217,22 @@ def test_a_resto_grows_by_whole_passate_only_before_the_deal_IT_24(app):
     assert opened.state.hand.start_stacks[1] == 298 and opened.state.top_ups == {}
 
 
-def test_a_buio_is_twice_the_pot_and_the_next_player_speaks_first_IT_05(app):
+def test_a_blind_step_over_the_cap_is_refused_IT_05(app):
+    tid = open_table()
+    with pytest.raises(DomainError, match="over 150"):
+        run(tid, Deal(5, blind_steps=3))  # 25 + 50 + 100 + 200 would pass the cap
+    assert draw_tables.current(tid).state.hand is None
+
+
+@pytest.mark.xfail(strict=True, reason="tdapp.engine.draw.hand.DrawHand.deal leaves the buio in "
+                   "the player's stack as well as in front of it (chips created); the draw table "
+                   "refuses such a deal with DRAW_CHIPS_DO_NOT_ADD_UP until the engine is fixed")
+def test_a_buio_is_twice_the_pot_and_comes_out_of_the_players_resto_IT_05(app):
     tid = open_table()
     opened = run(tid, Deal(2, blind_steps=2))  # buio 20, controbuio 40 on a pot of 10
     hand = opened.state.hand
     assert (hand.round.bets[1], hand.round.bets[2], hand.to_act) == (20, 40, 3)
-    with pytest.raises(DomainError, match="over 150"):
-        run(tid, Misdeal("dealer_error", before_first_players_second_card=True),
-            Deal(5, blind_steps=3))  # 25 + 50 + 100 + 200 would pass the cap
+    assert (hand.round.stacks[1], hand.round.stacks[2]) == (300 - 2 - 20, 300 - 2 - 40)
 
 
 def test_two_openers_at_once_the_earlier_opens_and_the_other_must_play_IT_09(app):
