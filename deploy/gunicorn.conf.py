@@ -1,0 +1,24 @@
+"""gunicorn settings for one tdapp web process (see README.md beside this file).
+
+    gunicorn -c deploy/gunicorn.conf.py "tdapp:create_app()"
+
+One worker per process: Socket.IO needs every request of a client to reach the same process,
+which gunicorn's own balancing between workers does not give; scale with more processes behind
+nginx instead. Flask-SocketIO runs in threading mode, where each open WebSocket holds a thread, so
+the worker needs at least as many threads as the displays and phones it serves.
+"""
+
+import os
+
+bind = f"127.0.0.1:{os.environ.get('PORT', '8001')}"
+workers = 1
+worker_class = "gthread"
+threads = int(os.environ.get("TDAPP_THREADS", "1000"))
+# A WebSocket stays open all night: the worker must not be killed for a long request.
+timeout = 0
+graceful_timeout = 20
+keepalive = 75
+# Never --preload: the app (and a scheduler, where this process owns it) starts after the fork.
+preload_app = False
+accesslog = "-"
+errorlog = "-"
