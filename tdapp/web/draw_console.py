@@ -235,6 +235,15 @@ def get_table(table_id: int) -> Any:
     return _answer(draw_tables.current(table_id))
 
 
+@api.get("/<int:table_id>/events")
+@console_guard
+def events(table_id: int) -> Any:
+    """The table's log: every event with its actor and time; undone ones marked."""
+    return jsonify({"events": [
+        {"seq": e.seq, "kind": e.kind, "payload": e.payload, "actor": e.actor,
+         "at": e.at.isoformat(), "undone": e.undone} for e in draw_tables.history(table_id)]})
+
+
 @api.post("/<int:table_id>/deal")
 @console_guard
 def deal(table_id: int) -> Any:

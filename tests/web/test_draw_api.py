@@ -34,6 +34,10 @@ def test_a_hand_through_the_api_with_the_opening_confirmed_and_the_winner_tapped
         view = api.post(f"{BASE}/{tid}/actions", json={"seat": seat, "action": "fold"}).get_json()
     assert view["outcome"]["won"] == {"1": 20}
     assert view["can_deal"] and view["outcome"]["next_dealer"] == 1
+    api.post(f"{BASE}/{tid}/undo")
+    log = api.get(f"{BASE}/{tid}/events").get_json()["events"]
+    assert [e["kind"] for e in log][:3] == ["TableOpened", "HandDealt", "ActionTaken"]
+    assert log[2]["payload"]["confirmed"] and log[-1]["undone"] and log[-1]["actor"] == "ddt"
 
 
 def test_bad_requests_are_refused_and_change_nothing(api, table):
