@@ -175,10 +175,22 @@
   }
 
   function drawTools() {
+    const dealt = table.seats.filter((s) => s.dealt && !s.folded);
     const pick = $("new-opener");
     pick.replaceChildren(new Option(L.nobody, ""));
-    for (const s of table.seats) if (s.dealt) pick.append(new Option(nameOf(s.seat), s.seat));
+    for (const s of dealt) pick.append(new Option(nameOf(s.seat), s.seat));
+    for (const id of ["misdeal-six", "misdeal-four"]) {
+      $(id).replaceChildren(...dealt.map((s) => new Option(nameOf(s.seat), s.seat)));
+    }
     $("false-opening").hidden = !table.can_declare_false_opening;
+    showMisdealFields();
+  }
+
+  function showMisdealFields() {
+    const kind = $("misdeal-kind").value;
+    for (const label of document.querySelectorAll("label[data-for]")) {
+      label.hidden = label.dataset.for !== kind;
+    }
   }
 
   function draw(data) {
@@ -247,13 +259,20 @@
     send("/false-opening", { new_opener: chosen ? Number(chosen) : null,
       raiser_has_openers: $("raiser-openers").checked });
   });
+  $("misdeal-kind").addEventListener("change", showMisdealFields);
   $("misdeal").addEventListener("click", () => {
     const kind = $("misdeal-kind").value;
-    const n = Number($("misdeal-n").value) || null;
-    const m = Number($("misdeal-m").value) || null;
     const body = { kind };
-    if (kind === "exposed_cards") Object.assign(body, { exposed: n || 1, receiver_demands: true });
-    if (kind === "six_and_four") Object.assign(body, { six: n, four: m });
+    if (kind === "exposed_cards") {
+      Object.assign(body, { exposed: Number($("misdeal-exposed").value) || 1,
+        receiver_demands: $("misdeal-demands").checked });
+    }
+    if (kind === "dealer_error") body.before_first_players_second_card = $("misdeal-early").checked;
+    if (kind === "void_before_opening") body.reason = $("misdeal-reason").value;
+    if (kind === "six_and_four") {
+      Object.assign(body, { six: Number($("misdeal-six").value),
+        four: Number($("misdeal-four").value) });
+    }
     send("/misdeal", body);
   });
   $("passata").addEventListener("click", () => send("/passate",

@@ -100,6 +100,11 @@ def test_an_italian_draw_hand_with_a_side_pot_played_on_the_console_IT_14_IT_23(
     tap(tablet, "#fold")  # Elena
     expect(tablet.locator("#drawing")).to_be_visible()
     shot(tablet, "draw")
+    tablet.click("#tools summary")
+    tablet.select_option("#misdeal-kind", "six_and_four")
+    expect(tablet.locator("#misdeal-six")).to_be_visible()
+    shot(tablet, "tools")
+    tablet.click("#tools summary")
     tap(tablet, "#draw-buttons [data-cards='3']")
     tap(tablet, "#draw-buttons [data-cards='2']")
     tap(tablet, "#draw-buttons [data-cards='0']")
