@@ -30,7 +30,7 @@ register_messages(
         "ADJUSTMENT_TOO_LARGE": "%(seconds)s seconds is more than the %(limit)s allowed at once.",
         "NO_NEXT_LEVEL": "This is the last level of the structure.",
         "NO_PREVIOUS_LEVEL": "This is the first level of the structure.",
-        "UNKNOWN_LEVEL": "There is no level %(level)r: the structure has %(levels)s levels.",
+        "LEVEL_OUT_OF_RANGE": "There is no level %(level)r: the structure has %(levels)s levels.",
         "NO_BREAK_AHEAD": "There is no break left in the structure.",
     }
 )
@@ -224,7 +224,7 @@ def jump_to_level(structure: Structure, clock: Clock, now_ms: int, level: int) -
     """Level `level` (the room's 1-based number) starts now, in full."""
     levels = sum(1 for p in structure.periods if isinstance(p, Level))
     if isinstance(level, bool) or not isinstance(level, int) or not 1 <= level <= levels:
-        raise DomainError("UNKNOWN_LEVEL", level=level, levels=levels)
+        raise DomainError("LEVEL_OUT_OF_RANGE", level=level, levels=levels)
     return _at(clock, now_ms, structure.index_of_level(level), 0)
 
 

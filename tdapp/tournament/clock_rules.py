@@ -131,7 +131,7 @@ register_messages(
     {
         "BAD_SCREEN_NAME": "A screen name is 1 to 40 lowercase letters, digits or dashes, "
         "not %(screen)r.",
-        "UNKNOWN_LAYOUT": "Unknown layout %(layout)r: choose clock, seating or rotate.",
+        "BAD_LAYOUT": "Unknown layout %(layout)r: choose clock, seating or rotate.",
         "BAD_ROTATE_SECONDS": "Rotate every %(low)s to %(high)s seconds, not %(seconds)r.",
         "STRUCTURE_ENDING": "The structure ends in %(minutes)s minutes: add levels or plan the end.",
         "STRUCTURE_OVERTIME": "The structure has run out: the last blinds hold, in overtime.",
@@ -209,7 +209,7 @@ def _set_layout(state: Tournament, command: SetDisplayLayout, ctx: Ctx) -> Displ
     if not isinstance(screen, str) or not SCREEN_NAME.match(screen):
         raise DomainError("BAD_SCREEN_NAME", screen=screen)
     if layout not in LAYOUTS:
-        raise DomainError("UNKNOWN_LAYOUT", layout=layout)
+        raise DomainError("BAD_LAYOUT", layout=layout)
     low, high = ROTATE_SECONDS
     if isinstance(seconds, bool) or not isinstance(seconds, int) or not low <= seconds <= high:
         raise DomainError("BAD_ROTATE_SECONDS", seconds=seconds, low=low, high=high)

@@ -192,7 +192,7 @@ def test_jump_to_an_unknown_level_is_refused():
     for bad in (0, 5, -1, "3", None):
         with pytest.raises(DomainError) as refused:
             c.jump_to_level(s, started(s), T0, bad)
-        assert refused.value.code == "UNKNOWN_LEVEL"
+        assert refused.value.code == "LEVEL_OUT_OF_RANGE"
 
 
 def test_jump_to_the_next_break_starts_it_now_in_full():

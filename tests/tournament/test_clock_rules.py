@@ -101,10 +101,10 @@ def test_a_screen_is_set_to_rotate_between_layouts():
     ("command", "code"),
     [
         (rules.SetDisplayLayout("Lobby!", "clock"), "BAD_SCREEN_NAME"),
-        (rules.SetDisplayLayout("lobby", "poster"), "UNKNOWN_LAYOUT"),
+        (rules.SetDisplayLayout("lobby", "poster"), "BAD_LAYOUT"),
         (rules.SetDisplayLayout("lobby", "rotate", 2), "BAD_ROTATE_SECONDS"),
         (rules.AdjustClock(0), "BAD_ADJUSTMENT"),
-        (rules.JumpToLevel(9), "UNKNOWN_LEVEL"),
+        (rules.JumpToLevel(9), "LEVEL_OUT_OF_RANGE"),
     ],
 )
 def test_bad_display_and_clock_settings_are_refused(command, code):
