@@ -10,6 +10,7 @@ from __future__ import annotations
 import hmac
 import secrets
 import threading
+import time
 from collections.abc import Sequence
 from dataclasses import dataclass
 
@@ -23,6 +24,7 @@ from tdapp.draw_table.events import TableOpened, from_record, to_record
 from tdapp.draw_table.rules import DrawTableState, apply, decide, opened
 from tdapp.engine.errors import IllegalAction
 from tdapp.league_models import LeagueRecord
+from tdapp.services import accounts
 from tdapp.tournament.errors import DomainError, register_messages
 
 MAX_NAME = 120
@@ -31,6 +33,7 @@ register_messages({
     "UNKNOWN_DRAW_TABLE": "There is no draw table %(table_id)s",
     "UNKNOWN_DRAW_CONSOLE": "This draw table link is not valid any more: ask the DdT",
     "WRONG_DRAW_PIN": "Wrong PIN for this draw table",
+    "DRAW_PIN_WAIT": "Too many wrong PINs: try again in %(seconds)s seconds",
     "BAD_DRAW_TABLE": "%(reason)s",
     "DRAW_TABLE_NAME": "A draw table needs a name",
     "DRAW_INVITO_LIMIT": "The highest invito is 1 to 10 euro",
@@ -188,11 +191,20 @@ def console_for(token: str) -> int:
     return record.id
 
 
-def check_pin(table_id: int, pin: str) -> None:
+def check_pin(table_id: int, pin: str, client: str = "") -> None:
+    """A four-digit PIN is guessed in minutes without a brake: after a few wrong ones from the
+    same address, the table's console waits as a failed login does."""
+    key = (f"draw-table-{table_id}", client)
+    now = time.monotonic()
+    wait = accounts.login_brake.wait_seconds(key, now)
+    if wait:
+        raise DomainError("DRAW_PIN_WAIT", seconds=wait)
     with session_scope() as session:
         record = _record(session, table_id)
     if not hmac.compare_digest(record.pin.encode(), str(pin).encode()):
+        accounts.login_brake.failed(key, now)
         raise DomainError("WRONG_DRAW_PIN")
+    accounts.login_brake.succeeded(key)
 
 
 def renew_access(table_id: int) -> Opened:

@@ -343,7 +343,8 @@ def console_page(token: str) -> Any:
     error = None
     if request.method == "POST":
         try:
-            draw_tables.check_pin(table_id, request.form.get("pin", ""))
+            draw_tables.check_pin(table_id, request.form.get("pin", ""),
+                                  request.remote_addr or "")
         except DomainError as refused:
             error = message_of(refused)
         else:

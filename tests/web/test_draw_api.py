@@ -112,3 +112,15 @@ def test_the_qr_code_is_a_whole_svg_document(client, table):
     assert answer.status_code == 200 and answer.content_type == "image/svg+xml"
     assert b'xmlns="http://www.w3.org/2000/svg"' in answer.data
     assert client.get("/draw/not-a-known-token/qr.svg").status_code == 404
+
+
+def test_wrong_pins_make_the_console_wait(app, table):
+    client = app.test_client()
+    page = table["url"].split("localhost", 1)[1]
+    with client.session_transaction() as session:
+        session["csrf_token"] = "t"
+    wrong = "0000" if table["pin"] != "0000" else "1111"
+    for _ in range(5):
+        assert client.post(page, data={"pin": wrong, "csrf_token": "t"}).status_code == 401
+    held = client.post(page, data={"pin": table["pin"], "csrf_token": "t"})
+    assert held.status_code == 401  # even the right PIN waits
