@@ -15,10 +15,12 @@
     const ms = running && left.dataset.endsAt
       ? Number(left.dataset.endsAt) - (Date.now() + offset)
       : Number(left.dataset.remaining);
-    const s = Math.max(0, Math.ceil(ms / 1000));
+    const last = left.dataset.last === "true";
+    // Past the last level the clock counts overtime up; before it, a level end reloads the page.
+    const s = Math.max(0, Math.ceil((last && ms < 0 ? -ms : ms) / 1000));
     const h = Math.floor(s / 3600), m = Math.floor((s % 3600) / 60);
-    left.textContent = (h ? h + ":" + pad(m) : m) + ":" + pad(s % 60);
-    if (running && ms < -1500 && !busy) location.reload();  // a level ended: fresh figures
+    left.textContent = (last && ms < 0 ? "+" : "") + (h ? h + ":" + pad(m) : m) + ":" + pad(s % 60);
+    if (running && !last && ms < -1500 && !busy) location.reload();
   }
 
   async function send(body, url) {

@@ -1,0 +1,71 @@
+"""The clock panel on the DdT's dashboard, driven from the keyboard in a real Chromium."""
+
+from __future__ import annotations
+
+import pytest
+
+from tdapp import create_app
+
+pytestmark = pytest.mark.browser
+
+CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking",
+                 "--disable-component-update", "--disable-sync", "--no-first-run"]
+PASSWORD = "correct horse battery"
+
+
+@pytest.fixture
+def console(tmp_path, start_server):
+    """A logged-in DdT on the dashboard of a tournament whose clock has not started."""
+    playwright = pytest.importorskip("playwright.sync_api")
+    from tdapp.services import accounts, tournaments
+    from tdapp.tournament.settings import Settings
+
+    url = f"sqlite:///{tmp_path / 'console.sqlite3'}"
+    create_app({"DATABASE_URL": url, "SCHEDULER": False})
+    accounts.create_user("ddt", PASSWORD)
+    created = tournaments.create_tournament(Settings(name="Console"), "test")
+    server = start_server(url)
+    with playwright.sync_playwright() as driver:
+        browser = driver.chromium.launch(executable_path="/usr/bin/chromium", args=CHROMIUM_ARGS)
+        page = browser.new_page(viewport={"width": 1366, "height": 900})
+        page.goto(f"{server.url}/login")
+        page.fill("#username", "ddt")
+        page.fill("#password", PASSWORD)
+        page.press("#password", "Enter")
+        page.wait_for_load_state()
+        page.goto(f"{server.url}/td/t/{created.id}")
+        yield page
+        browser.close()
+
+
+def seconds_left(page) -> int:
+    minutes, seconds = page.text_content("#clock-left").split(":")
+    return int(minutes) * 60 + int(seconds)
+
+
+def test_the_ddt_runs_the_clock_from_the_keyboard(console):
+    page = console
+    assert page.locator('[data-clock="start"]').is_visible()
+    with page.expect_navigation():
+        page.keyboard.press(" ")  # start
+    assert page.locator('[data-clock="pause"]').is_visible()
+    before = seconds_left(page)
+    with page.expect_navigation():
+        page.keyboard.press("+")  # one more minute
+    assert 55 <= seconds_left(page) - before <= 61
+    with page.expect_navigation():
+        page.keyboard.press(".")  # next level
+    assert "2" in page.text_content("#clock-level")
+    with page.expect_navigation():
+        page.keyboard.press(" ")  # pause
+    assert page.locator('[data-clock="resume"]').is_visible()
+
+
+def test_a_refused_jump_shows_the_reason_and_changes_nothing(console):
+    page = console
+    page.fill('#clock-jump input[name="level"]', "0")
+    page.evaluate("document.querySelector('#clock-jump input').removeAttribute('min')")
+    page.click("#clock-jump button")
+    page.wait_for_selector("#clock-error", state="visible")
+    assert page.text_content("#clock-error").strip()
+    assert page.locator('[data-clock="start"]').is_visible()
