@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import queue
+import threading
 import time
 import urllib.request
 from collections.abc import Callable
@@ -47,7 +48,7 @@ class Display:
                 return shown
 
     def close(self) -> None:
-        self.client.shutdown()  # unlike disconnect(), does not wait seconds for the server
+        self.client.shutdown()
 
 
 def post(url: str, body: dict | None = None, token: str | None = None) -> dict[str, Any]:
@@ -91,9 +92,14 @@ class Night:
         return self.displays[-1]
 
     def close(self) -> None:
-        for shown in self.displays:
-            if shown.client.connected:
-                shown.close()
+        # Each client waits up to 3 s for the server's closing frame: close them side by side.
+        closing = [
+            threading.Thread(target=shown.close) for shown in self.displays if shown.client.connected
+        ]
+        for thread in closing:
+            thread.start()
+        for thread in closing:
+            thread.join()
 
 
 @pytest.fixture
