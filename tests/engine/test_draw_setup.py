@@ -89,3 +89,19 @@ def test_a_newcomer_sits_in_with_a_double_passata_after_a_loser_took_a_second_IT
 def test_every_seat_needs_its_resto_before_the_deal():
     with pytest.raises(IllegalAction, match="resto"):
         DrawHand.deal([1, 2, 3, 4, 5, 6], 3, {s: 100 for s in range(1, 6)}, 2)
+
+
+def test_the_buio_and_controbuio_come_out_of_the_players_chips_behind_IT_05():
+    hand = DrawHand.deal([1, 2, 3, 4, 5], 5, {s: 200 for s in range(1, 6)}, 2, blind_steps=2)
+    assert (hand.round.stacks[1], hand.round.stacks[2]) == (200 - 2 - 20, 200 - 2 - 40)
+    assert (hand.stacks[1], hand.stacks[2]) == (200 - 2 - 20, 200 - 2 - 40)
+    behind = sum(hand.round.stacks.values())
+    assert behind + hand.middle == 5 * 200  # the blinds moved, no chip was made
+
+
+def test_a_buio_hand_folded_round_to_the_blinds_pays_only_what_was_in_the_middle_IT_05():
+    hand = DrawHand.deal([1, 2, 3, 4, 5], 5, {s: 200 for s in range(1, 6)}, 2, blind_steps=1)
+    for seat in (2, 3, 4, 5):
+        hand = hand.act(seat, "fold")
+    assert hand.outcome.won == {1: 10 + 20}
+    assert hand.payoffs() == {1: 8, 2: -2, 3: -2, 4: -2, 5: -2}

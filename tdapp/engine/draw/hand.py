@@ -149,6 +149,7 @@ class DrawHand:
             if behind[seat] < amount:
                 raise IllegalAction(f"seat {seat} has {behind[seat]}, less than a blind of {amount}")
             bets[seat] = amount
+            behind[seat] -= amount  # the blind goes in front of the player, out of the resto
         dealt, stub = deal_cards(order, rule.lowest_rank, rng, cards)
         limit = PotLimit(min_bet=CIP, pot_after_call=pot_after_call)
         speak = (*order[len(bets):], *order[:len(bets)])  # after a buio, the next speaks first
