@@ -3,6 +3,7 @@ TO-14, IR-09..IR-11)."""
 
 from datetime import timedelta
 
+from tdapp.tournament.busts import BustPlayer
 from tdapp.tournament.button import waits_for_button
 from tdapp.tournament.chips import ChipCount, CountChips
 from tdapp.tournament.hands.commands import (
@@ -17,10 +18,12 @@ from tdapp.tournament.hands.commands import (
     UseTimeBank,
 )
 from tdapp.tournament.hands.rules import next_positions_for
-from tdapp.tournament.hands.views import hand_view
+from tdapp.tournament.hands.views import hand_view, table_seats
 from tdapp.tournament.presence import SetAbsent
+from tdapp.tournament.purchases import Rebuy
 from tdapp.tournament.registry import view
 from tdapp.tournament.seating.rules import MovePlayer
+from tdapp.tournament.settings import RebuyRules
 from tests.tournament.tournament_builders import tournament
 
 
@@ -288,3 +291,68 @@ def test_tda_out_of_turn_action_lapses_when_the_action_changed_HE_22():
     assert "raise" in hand.engine.legal_actions().actions  # every option is open again
     play.do(ActOutOfTurn(table, order[4], "fold"))  # an early fold is binding all the same
     assert order[4] in hand_at(play, table).engine.folded
+
+
+REBUYS = RebuyRules(until_level=3, chips=5000, price_cents=1000, max_stack=5000)
+
+
+def all_in_to_showdown(play, table, winner_id):
+    """Everyone all-in (or calling) until the showdown; `winner_id` takes every pot."""
+    hand = hand_at(play, table)
+    while hand.engine.to_act is not None:
+        legal = hand.engine.legal_actions()
+        action = "all_in" if "all_in" in legal.actions else "call"
+        play.do(TakeAction(table, legal.seat, action))
+        hand = hand_at(play, table)
+    seat = next(s for s, p in hand.players.items() if p == winner_id)
+    play.do(Showdown(table, winners=tuple((seat,) for p in hand.engine.pots() if not p.returned)))
+    return hand_at(play, table)
+
+
+def test_no_chips_while_a_rebuy_is_possible_is_not_a_bust_HE_02_HE_36():
+    play, table = one_table(3, rebuy=REBUYS)
+    play.at_level(1)
+    play.do(StartHand(table))
+    all_in_to_showdown(play, table, winner_id=1)
+    for loser in (2, 3):
+        assert play.player(loser).place is None and play.player(loser).stack == 0
+        assert play.player(loser).table == table
+    line = {s["player_id"]: s for s in table_seats(play.state, table, play.now)}
+    assert line[2]["out_of_chips"] and line[2]["may_rebuy"]
+    play.do(Rebuy(2))
+    play.do(BustPlayer(3))
+    assert play.player(2).stack == 5000 and play.player(3).place == 3
+    play.do(StartHand(table))
+    assert set(hand_at(play, table).players.values()) == {1, 2}
+
+
+def test_no_chips_after_the_rebuy_period_busts_at_once_with_a_place_HE_02():
+    play, table = one_table(3, rebuy=REBUYS)
+    play.at_level(4)
+    play.do(StartHand(table))
+    all_in_to_showdown(play, table, winner_id=1)
+    assert (play.player(2).place, play.player(2).tied) == (2, 2)
+    assert (play.player(3).place, play.player(3).tied) == (2, 2)
+
+
+def test_a_player_with_rebought_chips_behind_is_not_busted_HE_36():
+    play, table = one_table(3, rebuy=REBUYS)
+    play.at_level(1)
+    play.do(StartHand(table))
+    play.do(Rebuy(2))  # declared during the hand: chips behind, not in play in this hand
+    hand = all_in_to_showdown(play, table, winner_id=1)
+    assert hand.engine.stacks[next(s for s, p in hand.players.items() if p == 2)] == 0
+    assert play.player(2).place is None and play.player(2).stack == 5000
+
+
+def test_a_player_still_without_chips_when_the_rebuys_end_is_out_before_the_next_deal_HE_02():
+    play, table = one_table(3, rebuy=REBUYS)
+    play.at_level(3)
+    play.do(StartHand(table))
+    all_in_to_showdown(play, table, winner_id=1)
+    assert play.player(2).place is None
+    play.do(Rebuy(3))
+    play.at_level(4)
+    started = play.do(StartHand(table))
+    assert [(f.player_id, f.place) for f in started.out_of_chips] == [(2, 3)]
+    assert play.player(2).place == 3 and play.player(2).table is None

@@ -43,6 +43,8 @@ def _finish(state: Tournament, hand: TableHand, finishes: tuple[Finish, ...]) ->
 
 @applies(HandStarted)
 def _started(state: Tournament, started: HandStarted) -> Tournament:
+    if started.out_of_chips:
+        state = apply_event(state, PlayersBusted(started.out_of_chips))
     engine = deal(started)
     for step in started.steps:
         engine = run_step(engine, step)

@@ -39,6 +39,8 @@ class HandStarted:
     steps: tuple[Step, ...] = ()
     deadline: datetime | None = None
     finishes: tuple[Finish, ...] = ()
+    # Players at the table who sat with no chips and may no longer rebuy: out before the deal.
+    out_of_chips: tuple[Finish, ...] = ()
 
 
 @event("HandStepped")

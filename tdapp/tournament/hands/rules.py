@@ -49,6 +49,8 @@ from tdapp.tournament.hands.events import (
 from tdapp.tournament.hands.steps import deal, run_step, table_hand
 from tdapp.tournament.hands.table import TableHand
 from tdapp.tournament.levels import current_period
+from tdapp.tournament.purchases import may_rebuy
+from tdapp.tournament.registry import apply as apply_event
 from tdapp.tournament.registry import decide as decide_command
 from tdapp.tournament.registry import decides
 from tdapp.tournament.settings import register_option
@@ -143,6 +145,9 @@ def _start(state: Tournament, command: StartHand, ctx: Ctx) -> HandStarted:
     current = state.play.hand(table)
     if current is not None and current.in_play:
         raise DomainError("HAND_IN_PLAY", table=table, number=current.number)
+    out_of_chips = _no_rebuy_left(state, table, ctx)
+    if out_of_chips:
+        state = apply_event(state, PlayersBusted(out_of_chips))
     seated = _seated(state, table)
     positions = _positions(state, table, sorted(seated), ctx)
     for seat in _waiting(state, table, seated, positions):
@@ -189,10 +194,29 @@ def _start(state: Tournament, command: StartHand, ctx: Ctx) -> HandStarted:
     hand = table_hand(started, engine)
     return replace(
         started,
+        out_of_chips=out_of_chips,
         steps=tuple(steps),
         deadline=_deadline(state, engine, absent, ctx.now),
         finishes=_finishes(state, hand, engine, ctx),
     )
+
+
+def _no_rebuy_left(state: Tournament, table: int, ctx: Ctx) -> tuple[Finish, ...]:
+    """HE-02: players still sitting at the table with no chips once their rebuy is no longer
+    possible (the period ended, or the DdT never recorded it) are out before the next deal."""
+    ids = tuple(
+        player_id
+        for player_id in state.tables.get(table, ())
+        if player_id is not None
+        and state.player(player_id).in_play
+        and state.player(player_id).stack == 0
+        and not may_rebuy(state, player_id, ctx.now)
+    )
+    if not ids:
+        return ()
+    busted = decide_command(state, BustPlayers(ids, (0,) * len(ids)), ctx)
+    assert isinstance(busted, PlayersBusted)
+    return busted.finishes
 
 
 def _play_absent(engine: HoldemHand, absent: set[int]) -> tuple[HoldemHand, list[Step]]:
@@ -221,10 +245,20 @@ def _deadline(
 def _finishes(
     state: Tournament, hand: TableHand, engine: HoldemHand, ctx: Ctx
 ) -> tuple[Finish, ...]:
-    """Finish places for the players the hand left with no chips (HE-02, TO-14)."""
+    """Finish places for the players the hand left with no chips (HE-02, TO-14).
+
+    Only a player who takes no rebuy is out (HE-02, HE-36): while a rebuy is still possible a
+    player at 0 stays seated, out of chips, until the DdT or the dealer records the rebuy or the
+    bust. Chips bought during the hand (a rebuy with chips behind) count: the stack that is left
+    is the one recorded plus what the hand paid or took."""
     if not engine.complete:
         return ()
-    out = [seat for seat in engine.seats if engine.stacks[seat] == 0]
+    out = [
+        seat
+        for seat in engine.seats
+        if state.player(hand.players[seat]).stack + engine.payoffs[seat] <= 0
+        and not may_rebuy(state, hand.players[seat], ctx.now)
+    ]
     if not out:
         return ()
     ids = tuple(hand.players[seat] for seat in out)

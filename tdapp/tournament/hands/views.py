@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING, Any
 from tdapp.engine.errors import IllegalAction
 from tdapp.tournament.clock import unix_ms
 from tdapp.tournament.hands.table import Step, TableHand
+from tdapp.tournament.purchases import may_rebuy
 from tdapp.tournament.registry import Audience, view_section
 
 if TYPE_CHECKING:
@@ -44,6 +45,29 @@ def access_section(state: Tournament, now: datetime, audience: Audience) -> dict
         str(table): {"token": access.token, "pin": access.pin}
         for table, access in sorted(state.play.access.items())
     }
+
+
+def table_seats(state: Tournament, table: int, now: datetime) -> list[dict[str, Any]]:
+    """Who sits at the table now, between hands too: a console shows them before the first
+    hand, and a player the last hand left with no chips while a rebuy is still possible
+    (HE-02, HE-36) until the rebuy or the bust is recorded."""
+    seats = []
+    for number, player_id in enumerate(state.tables.get(table, ()), start=1):
+        if player_id is None:
+            continue
+        player = state.player(player_id)
+        seats.append(
+            {
+                "seat": number,
+                "player_id": player.id,
+                "name": player.name,
+                "stack": player.stack,
+                "absent": player.absent,
+                "out_of_chips": player.stack == 0,
+                "may_rebuy": player.stack == 0 and may_rebuy(state, player.id, now),
+            }
+        )
+    return seats
 
 
 def hand_view(state: Tournament, hand: TableHand, now: datetime) -> dict[str, Any]:
