@@ -95,3 +95,21 @@ def test_six_cards_next_to_four_the_six_is_out_and_loses_his_stakes_IT_29():
 
 def test_six_and_four_before_the_opening_annuls_the_hand_IT_27_IT_29():
     assert six_and_four(deal(), 2, 3).outcome.kind == "void"
+
+
+@pytest.mark.parametrize(("six", "four", "why"), [
+    (9, 3, "seat 9 is not in the hand"),
+    (2, 9, "seat 9 is not in the hand"),
+    (2, 2, "two different seats"),
+])
+def test_six_and_four_names_two_seats_dealt_in_IT_29(six, four, why):
+    opened = deal().act(1, "bet", 10).act(2, "call")
+    for hand in (opened, deal()):  # after the opening, and before it (IT-27)
+        with pytest.raises(IllegalAction, match=why):
+            six_and_four(hand, six, four)
+
+
+def test_six_and_four_refuses_a_six_card_seat_that_already_folded_IT_29():
+    hand = deal().act(1, "bet", 10).act(2, "fold").act(3, "call")
+    with pytest.raises(IllegalAction, match="seat 2 is not in the hand"):
+        six_and_four(hand, 2, 3)

@@ -145,3 +145,26 @@ def test_a_raise_must_be_immediate_IT_11():
         hand.act(2, "raise", 20, thought_ms=2500)
     assert hand.act(2, "raise", 20, thought_ms=1800).round.current_bet == 20
     assert hand.act(2, "call", thought_ms=9000).round.bets[2] == 10  # calling may take time
+
+
+@pytest.mark.parametrize(("first", "second", "why"), [
+    (2, 9, "seat 9 is not in the hand"),  # nobody sits there
+    (9, 2, "seat 9 is not in the hand"),
+    (2, 2, "two different seats"),
+])
+def test_two_openers_at_once_must_be_two_seats_dealt_in_IT_09(first, second, why):
+    cards = {**NOTHING, 2: "Jh Js 7s 8d Ts", 4: "Qh Qd As 6c Kc"}
+    hand = deal(cards).act(1, "check")
+    with pytest.raises(IllegalAction, match=why):
+        hand.open_together(first, second, 10)
+
+
+def test_a_seat_that_folded_or_sits_out_cannot_be_one_of_two_openers_IT_09_IT_02():
+    cards = {**NOTHING, 2: "Jh Js 7s 8d Ts", 4: "Qh Qd As 6c Kc"}
+    folded = deal(cards).act(1, "fold")
+    with pytest.raises(IllegalAction, match="seat 1 is not in the hand"):
+        folded.open_together(1, 2, 10)
+    six = DrawHand.deal([1, 2, 3, 4, 5, 6], 6, {s: 100 for s in range(1, 7)}, 2)
+    assert six.sitting_out == 5  # col salto: the dealer's right gets no cards
+    with pytest.raises(IllegalAction, match="seat 5 is not in the hand"):
+        six.open_together(1, 5, confirmed=True)

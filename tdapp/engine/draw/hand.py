@@ -237,6 +237,11 @@ class DrawHand:
         and may not raise unless a player between them raises."""
         if self.phase is not Phase.FIRST_ROUND or self.round.current_bet:
             raise IllegalAction("two openers only arise before anyone has opened")
+        if first == second:
+            raise IllegalAction("two openers at once are two different seats")
+        for seat in (first, second):
+            if seat not in self.live:
+                raise IllegalAction(f"seat {seat} is not in the hand: it cannot open")
         pending = self.round.order
         start = pending.index(self.round.to_act)
         turn = [*pending[start:], *pending[:start]]

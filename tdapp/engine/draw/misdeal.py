@@ -83,6 +83,11 @@ def six_and_four(hand: DrawHand, six: Seat, four: Seat) -> DrawHand:
     """IT-29: after the opening, a player with six cards next to one with four: the six-card
     player is out and loses every stake; the four-card player plays on. Before the opening a
     wrong card count annuls the hand (IT-27)."""
+    if six == four:
+        raise IllegalAction("the six cards and the four cards are in two different seats")
+    for seat in (six, four):
+        if seat not in hand.order:
+            raise IllegalAction(f"seat {seat} is not in the hand: it was not dealt cards")
     if hand.opener is None and hand.phase is Phase.FIRST_ROUND:
         return void_before_opening(hand, VoidReason.WRONG_CARD_COUNT)
     if hand.second_round_started or hand.phase in (Phase.SHOWDOWN, Phase.OVER):
