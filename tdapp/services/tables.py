@@ -16,7 +16,7 @@ from typing import Any
 
 from tdapp.engine.pots import award_to_winners, odd_chip_order, split_pots
 from tdapp.services import journal, tournaments
-from tdapp.tournament.busts import Finish
+from tdapp.tournament.busts import BustPlayer, Finish
 from tdapp.tournament.errors import DomainError, register_messages
 from tdapp.tournament.hands.commands import (
     ActOutOfTurn,
@@ -40,12 +40,14 @@ from tdapp.tournament.hands.events import (
 )
 from tdapp.tournament.hands.table import TableHand
 from tdapp.tournament.presence import SetAbsent
+from tdapp.tournament.purchases import Rebuy
 from tdapp.tournament.state import Tournament
 
 register_messages(
     {
         "UNKNOWN_TABLE_CONSOLE": "This table console link is not valid any more: ask the DdT",
         "WRONG_PIN": "Wrong PIN for this table",
+        "STILL_HAS_CHIPS": "%(name)s still has chips: only a player with none is out",
         "BAD_SIDE_POTS": "%(reason)s",
     }
 )
@@ -109,6 +111,32 @@ def set_away(tournament_id: int, table: int, seat: int, away: bool, actor: str) 
     return tournaments.dispatch(tournament_id, SetAbsent(player_id, away), actor)
 
 
+def _player_at(tournament_id: int, table: int, seat: int) -> int:
+    seats = tournaments.current(tournament_id).tables.get(table)
+    if seats is None:
+        raise DomainError("NO_SUCH_TABLE", table=table)
+    player_id = seats[seat - 1] if 1 <= seat <= len(seats) else None
+    if player_id is None:
+        raise DomainError("NOT_IN_HAND", seat=seat)
+    return player_id
+
+
+def rebuy_at(tournament_id: int, table: int, seat: int, actor: str) -> Tournament:
+    """The player in the seat rebuys (HE-36), at the price and under the rules of the settings."""
+    player_id = _player_at(tournament_id, table, seat)
+    return tournaments.dispatch(tournament_id, Rebuy(player_id), actor)
+
+
+def bust_at(tournament_id: int, table: int, seat: int, actor: str) -> Tournament:
+    """A player left with no chips takes no rebuy: out, with a finish place (HE-02). From a
+    table console only a player with no chips can be put out."""
+    player_id = _player_at(tournament_id, table, seat)
+    player = tournaments.current(tournament_id).player(player_id)
+    if player.stack > 0:
+        raise DomainError("STILL_HAS_CHIPS", name=player.name)
+    return tournaments.dispatch(tournament_id, BustPlayer(player_id, hand_stack=0), actor)
+
+
 def hand(tournament_id: int, table: int) -> TableHand:
     """The hand in play at the table, or the last one played there."""
     state = tournaments.current(tournament_id)
@@ -123,14 +151,15 @@ def hand(tournament_id: int, table: int) -> TableHand:
 # --- the console's access ----------------------------------------------------------------------
 
 
-def console_token(tournament_id: int, table: int) -> str:
-    """The token in the console's URL: the tournament, the table and the table's secret."""
+def console_token(tournament_id: int, table: int) -> str | None:
+    """The token in the console's URL (the tournament, the table and the table's secret), or
+    None before the DdT first gives the table a link and PIN. Reading never writes: the secret
+    is made only by `renew_access`, one event the DdT asked for."""
     state = tournaments.current(tournament_id)
+    if table not in state.tables:
+        raise DomainError("NO_SUCH_TABLE", table=table)
     access = state.play.access.get(table)
-    if access is None:
-        state = renew_access(tournament_id, table, "system")
-        access = state.play.access[table]
-    return f"{tournament_id}-{table}-{access.token}"
+    return None if access is None else f"{tournament_id}-{table}-{access.token}"
 
 
 def console_for(token: str) -> tuple[int, int]:

@@ -9,6 +9,7 @@ a 4xx from the app-wide handler, nothing changed.
 from __future__ import annotations
 
 import hmac
+import io
 import threading
 from collections.abc import Callable
 from functools import wraps
@@ -35,7 +36,7 @@ from tdapp.realtime import socketio
 from tdapp.services import bus, tables, tournaments
 from tdapp.tournament.errors import DomainError
 from tdapp.tournament.hands.table import TableHand
-from tdapp.tournament.hands.views import hand_view
+from tdapp.tournament.hands.views import hand_view, table_seats
 from tdapp.tournament.state import Tournament
 from tdapp.web import csrf
 from tdapp.web.api import (
@@ -138,13 +139,23 @@ def _int_keys(cards: dict[str, str] | None) -> dict[int, str] | None:
     return {int(key): text for key, text in cards.items()}
 
 
-def _hand_json(state: Tournament, table: int) -> Any:
-    """The table's hand in `state`: the state the action produced, whose version is the one
-    its push carries (a later state may hold other tables' changes)."""
+def _table_message(state: Tournament, table: int) -> dict[str, Any]:
+    """The table's hand in `state` (None before its first hand) and who sits there now: the
+    state the action produced, whose version is the one its push carries (a later state may
+    hold other tables' changes)."""
+    now = utcnow()
     found = state.play.hand(table)
-    if found is None:
-        raise DomainError("NO_HAND", table=table)
-    return jsonify({"version": state.version, "hand": hand_view(state, found, utcnow())})
+    return {
+        "version": state.version,
+        "hand": None if found is None else hand_view(state, found, now),
+        "seats": table_seats(state, table, now),
+    }
+
+
+def _hand_json(state: Tournament, table: int) -> Any:
+    if table not in state.tables:
+        raise DomainError("NO_SUCH_TABLE", table=table)
+    return jsonify(_table_message(state, table))
 
 
 @api.post("/tournaments/<int:tid>/tables/<int:table>/hands")
@@ -191,9 +202,23 @@ def set_away(tid: int, table: int, seat: int) -> Any:
     """Away or back: an absent player is dealt in, checks or folds (HE-25)."""
     body = parse_json(AwayBody)
     state = tables.set_away(tid, table, seat, body.absent, _actor())
-    if state.play.hand(table) is None:
-        return jsonify({"version": state.version, "hand": None})
     return _hand_json(state, table)
+
+
+@api.post("/tournaments/<int:tid>/tables/<int:table>/seats/<int:seat>/rebuy")
+@table_guard
+def rebuy(tid: int, table: int, seat: int) -> Any:
+    """A player the last hand left with no chips rebuys (HE-36) and is dealt in again."""
+    parse_json(ApiBody)
+    return _hand_json(tables.rebuy_at(tid, table, seat, _actor()), table)
+
+
+@api.post("/tournaments/<int:tid>/tables/<int:table>/seats/<int:seat>/bust")
+@table_guard
+def bust(tid: int, table: int, seat: int) -> Any:
+    """A player with no chips takes no rebuy: out, with a finish place (HE-02)."""
+    parse_json(ApiBody)
+    return _hand_json(tables.bust_at(tid, table, seat, _actor()), table)
 
 
 @api.post("/tournaments/<int:tid>/tables/<int:table>/hand/time-bank")
@@ -242,14 +267,21 @@ def get_access(tid: int, table: int) -> Any:
 
 
 def _access_json(tid: int, table: int) -> dict[str, Any]:
+    """The console's link, QR code and PIN; all None until the DdT first makes them."""
     token = tables.console_token(tid, table)
-    pin = tournaments.current(tid).play.access[table].pin
+    if token is None:
+        return {"table": table, "pin": None, "url": None, "qr": None}
     return {
         "table": table,
-        "pin": pin,
+        "pin": tournaments.current(tid).play.access[table].pin,
         "url": url_for("table.console_page", token=token, _external=True),
         "qr": url_for("table.qr_code", token=token),
     }
+
+
+def table_consoles(tid: int) -> dict[int, dict[str, Any]]:
+    """Each table's console access for the DdT's tables page (table -> link, QR, PIN)."""
+    return {table: _access_json(tid, table) for table in tournaments.current(tid).tables}
 
 
 @api.post("/tools/side-pots")
@@ -301,8 +333,9 @@ def qr_code(token: str) -> Any:
     except DomainError:
         abort(404)
     url = url_for("table.console_page", token=token, _external=True)
-    svg = segno.make(url, error="m").svg_inline(scale=6)
-    return svg, 200, {"Content-Type": "image/svg+xml"}
+    svg = io.BytesIO()  # a whole SVG document: an <img> shows nothing without its xmlns
+    segno.make(url, error="m").save(svg, kind="svg", scale=6)
+    return svg.getvalue(), 200, {"Content-Type": "image/svg+xml"}
 
 
 @console.get("/td/tools/side-pots")
@@ -316,7 +349,8 @@ def side_pot_page() -> Any:
 # --- pushes to the consoles ----------------------------------------------------------------
 #
 # A console emits `join_table` with `{"tournament": "<slug>", "table": n}` and gets `hand`
-# events, `{"version", "hand"}`, for its table alone: now, and after every change of that hand.
+# events, `{"version", "hand", "seats"}`, for its table alone: now, and after every change of
+# that hand.
 
 _pushed: dict[tuple[int, int], TableHand] = {}
 _pushed_lock = threading.Lock()
@@ -328,10 +362,9 @@ def table_room(tid: int, table: int) -> str:
 
 def _hand_message(tid: int, table: int) -> dict[str, Any] | None:
     state = tournaments.current(tid)
-    found = state.play.hand(table)
-    if found is None:
+    if table not in state.tables:
         return None
-    return {"version": state.version, "hand": hand_view(state, found, utcnow())}
+    return _table_message(state, table)
 
 
 @socketio.on("join_table")
@@ -365,7 +398,6 @@ def after_change(change: bus.Change) -> None:
         state = tournaments.current(tid)
     except DomainError:
         return
-    now = utcnow()
     changed = []
     for table, found in state.play.hands.items():
         with _pushed_lock:
@@ -373,8 +405,7 @@ def after_change(change: bus.Change) -> None:
                 continue
             _pushed[(tid, table)] = found
         changed.append(table)
-        message = {"version": state.version, "hand": hand_view(state, found, now)}
-        socketio.emit("hand", message, to=table_room(tid, table))
+        socketio.emit("hand", _table_message(state, table), to=table_room(tid, table))
     for table in changed:
         plan_deadline(tid, state, table)
 

@@ -53,8 +53,8 @@ def test_a_hand_through_the_api_from_start_to_paid_pots(api):
 def test_refusals_are_4xx_with_a_reason_and_change_nothing(api):
     tid, table = table_with_players(api)
     base = f"/api/v1/tournaments/{tid}/tables/{table}"
-    refused(api.get(base + "/hand"), 422, "NO_HAND")
     refused(api.post(f"/api/v1/tournaments/{tid}/tables/99/hands", json={}), 422, "NO_SUCH_TABLE")
+    refused(api.get(f"/api/v1/tournaments/{tid}/tables/99/hand"), 422, "NO_SUCH_TABLE")
     hand = api.post(f"{base}/hands", json={}).get_json()["hand"]
     version = api.get(base + "/hand").get_json()["version"]
     seat = hand["legal"]["seat"]
@@ -102,9 +102,42 @@ def test_side_pot_tool(api):
     refused(api.post("/api/v1/tools/side-pots", json=bad), 422, "BAD_SIDE_POTS")
 
 
+def test_before_the_first_hand_the_table_answers_its_seats_not_an_error(api):
+    tid, table = table_with_players(api)
+    answer = api.get(f"/api/v1/tournaments/{tid}/tables/{table}/hand")
+    assert answer.status_code == 200
+    found = answer.get_json()
+    assert found["hand"] is None
+    seats = found["seats"]
+    assert sorted(s["name"] for s in seats) == ["Player 1", "Player 2", "Player 3"]
+    assert all(s["stack"] == 5000 and s["absent"] is False for s in seats)
+    assert len({s["seat"] for s in seats}) == 3
+
+
+def test_reading_a_tables_access_writes_nothing_to_the_log(api):
+    tid, table = table_with_players(api)
+    base = f"/api/v1/tournaments/{tid}/tables/{table}"
+    version = api.get(base + "/hand").get_json()["version"]
+    none_yet = api.get(base + "/access").get_json()
+    assert none_yet == {"table": table, "pin": None, "url": None, "qr": None}
+    made = api.post(base + "/access", json={}).get_json()
+    assert made["pin"] and made["url"]
+    for _ in range(2):
+        assert api.get(base + "/access").get_json() == made
+    assert api.get(base + "/hand").get_json()["version"] == version + 1  # the one renewal
+
+
+def test_the_qr_code_is_a_whole_svg_document_an_img_can_show(api, client):
+    tid, table = table_with_players(api)
+    access = api.post(f"/api/v1/tournaments/{tid}/tables/{table}/access", json={}).get_json()
+    svg = client.get(access["qr"])
+    assert svg.headers["Content-Type"] == "image/svg+xml"
+    assert b'xmlns="http://www.w3.org/2000/svg"' in svg.data
+
+
 def test_console_needs_the_table_pin_and_acts_only_on_its_table(api, client):
     tid, table = table_with_players(api)
-    access = api.get(f"/api/v1/tournaments/{tid}/tables/{table}/access").get_json()
+    access = api.post(f"/api/v1/tournaments/{tid}/tables/{table}/access", json={}).get_json()
     path = access["url"].split("localhost", 1)[1]
     page = client.get(path)
     assert page.status_code == 200 and b'name="pin"' in page.data
@@ -147,3 +180,49 @@ def test_side_pot_page_is_for_the_ddt(client, ddt_client):
     assert client.get("/td/tools/side-pots").status_code == 302
     page = ddt_client.get("/td/tools/side-pots")
     assert page.status_code == 200 and b"side_pots.js" in page.data
+
+
+def test_the_console_records_the_rebuy_of_a_player_left_with_no_chips_HE_02_HE_36(api):
+    set_up = {**SET_UP, "rebuy": {"until_level": 1, "chips": 5000, "price": 2000}}
+    tid = api.post("/api/v1/tournaments", json=set_up).get_json()["id"]
+    for name in ("Anna", "Bruno"):
+        api.post(f"/api/v1/tournaments/{tid}/players", json={"name": name})
+    table = api.post(f"/api/v1/tournaments/{tid}/seats/draw", json={}).get_json()["players"][0][
+        "table"
+    ]
+    base = f"/api/v1/tournaments/{tid}/tables/{table}"
+    hand = api.post(f"{base}/hands", json={}).get_json()["hand"]
+    while hand["legal"]:
+        legal = hand["legal"]
+        action = "all_in" if "all_in" in legal["actions"] else "call"
+        hand = api.post(f"{base}/hand/actions", json={"seat": legal["seat"], "action": action})
+        hand = hand.get_json()["hand"]
+    winner = hand["pots"][0]["eligible"][0]
+    paid = api.post(f"{base}/hand/showdown", json={"winners": [[winner]]}).get_json()
+    loser = next(s for s in paid["seats"] if s["seat"] != winner)
+    assert loser["out_of_chips"] and loser["may_rebuy"] and loser["stack"] == 0
+    version = paid["version"]
+    refused(api.post(f"{base}/seats/{winner}/bust", json={}), 422, "STILL_HAS_CHIPS")
+    assert api.get(base + "/hand").get_json()["version"] == version
+    rebought = api.post(f"{base}/seats/{loser['seat']}/rebuy", json={}).get_json()
+    back = next(s for s in rebought["seats"] if s["seat"] == loser["seat"])
+    assert back["stack"] == 5000 and not back["out_of_chips"]
+
+
+def test_the_ddts_tables_page_gives_each_table_its_qr_link_pin_and_a_new_pin(api, ddt_client):
+    tid, table = table_with_players(api)
+    page = ddt_client.get(f"/td/t/{tid}/tables").get_data(as_text=True)
+    action = f"/td/t/{tid}/tables/{table}/access"
+    assert f'action="{action}"' in page and "qr.svg" not in page
+    refused_post = ddt_client.post(action, data={})
+    assert refused_post.status_code in (400, 403)
+    assert api.get(f"/api/v1/tournaments/{tid}/tables/{table}/access").get_json()["pin"] is None
+    made = ddt_client.post(action, data={"csrf_token": ddt_client.csrf, "next": "/td/"})
+    assert made.status_code == 303
+    access = api.get(f"/api/v1/tournaments/{tid}/tables/{table}/access").get_json()
+    page = ddt_client.get(f"/td/t/{tid}/tables").get_data(as_text=True)
+    assert f'<img src="{access["qr"]}"' in page
+    assert f'href="{access["url"]}"' in page and f">{access['pin']}</strong>" in page
+    ddt_client.post(action, data={"csrf_token": ddt_client.csrf, "next": "/td/"})
+    renewed = api.get(f"/api/v1/tournaments/{tid}/tables/{table}/access").get_json()
+    assert renewed["url"] != access["url"]

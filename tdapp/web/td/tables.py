@@ -8,8 +8,10 @@ from flask_babel import gettext
 
 from tdapp.services import tournaments
 from tdapp.tournament.chips import ChipCount, CountChips
+from tdapp.tournament.hands.commands import RenewTableAccess
 from tdapp.tournament.players import Player
 from tdapp.tournament.seat_draw import DrawSeats
+from tdapp.web.table import table_consoles
 from tdapp.web.td import bp
 from tdapp.web.td.console import act, render
 from tdapp.web.td.forms import FormError, optional_whole, whole
@@ -17,7 +19,15 @@ from tdapp.web.td.forms import FormError, optional_whole, whole
 
 @bp.get("/t/<int:tid>/tables")
 def tables(tid: int):
-    return render("td/tables.html", tid)
+    return render("td/tables.html", tid, consoles=table_consoles(tid))
+
+
+@bp.post("/t/<int:tid>/tables/<int:table>/access")
+def renew_table_access(tid: int, table: int):
+    """A new PIN and link for the table's console (the first ones too): the old ones stop
+    working, so a PIN that went round the room can be taken back."""
+    done = gettext("Table %(n)s has a new console PIN and link.", n=table)
+    return act(tid, RenewTableAccess(table), done)
 
 
 @bp.post("/t/<int:tid>/seats/draw")
