@@ -12,12 +12,19 @@
   const $ = (id) => document.getElementById(id);
 
   let hand = null;
+  let seats = []; // who sits at the table now, between hands too
   let version = -1;
   let offsetMs = 0; // server clock minus this clock
   const chosen = {}; // pot index -> set of seats picked as winners
 
+  // Numbers as the page's language writes them (Italian 15.775), not the browser's locale;
+  // grouped from 1.000 up, as the DdT's pages write chips.
+  const numbers = new Intl.NumberFormat(document.documentElement.lang || undefined, {
+    useGrouping: "always",
+  });
+
   function fmt(n) {
-    return Number(n).toLocaleString();
+    return numbers.format(Number(n));
   }
 
   function show(message) {
@@ -39,21 +46,34 @@
       return null;
     }
     show("");
-    take(data.version, data.hand);
+    take(data);
     return data;
   }
 
-  function take(newVersion, newHand) {
-    if (newVersion < version) return;
-    version = newVersion;
-    hand = newHand || null;
+  function take(message) {
+    if (message.version < version) return;
+    version = message.version;
+    hand = message.hand || null;
+    seats = message.seats || [];
     if (hand && hand.server_ms) offsetMs = hand.server_ms - Date.now();
     render();
   }
 
   function seatLabel(seat) {
-    const s = hand.seats.find((x) => x.seat === seat);
+    const s = (hand ? hand.seats : seats).find((x) => x.seat === seat);
     return s ? `${seat} · ${s.name}` : String(seat);
+  }
+
+  // A line of the hand's history in words: the street and the action as the buttons name them.
+  function moveWords(m) {
+    const amount = m.action === "raise" ? m.to : m.chips;
+    const words = [
+      L.streets[m.street] || m.street,
+      `${L.seat} ${m.seat}`,
+      (L.actions[m.action] || m.action) + (amount ? " " + fmt(Math.abs(amount)) : ""),
+    ].join(" · ");
+    const why = m.absent ? ` (${L.absent})` : m.out_of_turn ? ` (${L.out_of_turn})` : "";
+    return words + why;
   }
 
   function render() {
@@ -64,7 +84,8 @@
       ? `${L.level} ${hand.level}: ${fmt(hand.blinds.small_blind)}/${fmt(hand.blinds.big_blind)}` +
         (hand.blinds.ante ? ` (${fmt(hand.blinds.ante)})` : "")
       : "";
-    $("street").textContent = has ? hand.street : "";
+    $("street").textContent = has ? L.streets[hand.street] || hand.street : "";
+    $("street").dataset.street = has ? hand.street : "";
     renderSeats();
     renderPots();
     renderActions(playing);
@@ -72,6 +93,7 @@
     renderResult();
     $("start").hidden = playing;
     $("misdeal").hidden = !(has && hand.misdeal_allowed);
+    $("oot").hidden = !playing;
     const oot = $("oot-seat");
     oot.innerHTML = "";
     if (playing) {
@@ -83,29 +105,44 @@
         oot.appendChild(option);
       }
     }
-    $("history").innerHTML = has
-      ? hand.history
-          .map((m) => `<span>${m.street} · ${m.seat} ${m.action}${m.chips ? " " + fmt(m.chips) : ""}</span>`)
-          .join("")
-      : "";
+    const history = $("history");
+    history.innerHTML = "";
+    for (const m of has ? hand.history : []) {
+      const line = document.createElement("span");
+      line.textContent = moveWords(m);
+      history.appendChild(line);
+    }
     if (!has) show(L.no_hand);
     tick();
+  }
+
+  // During a hand the seats dealt in; between hands (and before the first) who sits there now,
+  // with what the last hand paid them and, for a player left with no chips, the rebuy or bust.
+  function seatsShown() {
+    if (hand && hand.in_play) return hand.seats;
+    const last = new Map((hand ? hand.seats : []).map((s) => [s.player_id, s]));
+    return seats.map((s) => {
+      const played = last.get(s.player_id);
+      return Object.assign({ bet: 0, won: played ? played.won : 0 }, s);
+    });
   }
 
   function renderSeats() {
     const box = $("seats");
     box.innerHTML = "";
-    if (!hand) return;
-    for (const s of hand.seats) {
+    const playing = hand && hand.in_play;
+    for (const s of seatsShown()) {
       const card = document.createElement("div");
       card.className = "seat";
       if (s.folded) card.classList.add("folded");
       if (s.all_in) card.classList.add("allin");
-      if (hand.to_act === s.seat) card.classList.add("turn");
+      if (playing && hand.to_act === s.seat) card.classList.add("turn");
+      if (s.out_of_chips) card.classList.add("broke");
       const tags = [];
-      if (hand.button === s.seat) tags.push(L.button);
-      if (hand.small_blind_seat === s.seat) tags.push(L.sb);
-      if (hand.big_blind_seat === s.seat) tags.push(L.bb);
+      if (playing && hand.button === s.seat) tags.push(L.button);
+      if (playing && hand.small_blind_seat === s.seat) tags.push(L.sb);
+      if (playing && hand.big_blind_seat === s.seat) tags.push(L.bb);
+      if (s.out_of_chips) tags.push(s.may_rebuy ? `${L.out_of_chips}, ${L.may_rebuy}` : L.out_of_chips);
       if (s.absent) tags.push(L.absent);
       if (s.declared) tags.push(s.declared + " ?");
       if (s.folded) tags.push(L.folded);
@@ -113,7 +150,7 @@
       card.innerHTML =
         `<div class="num">${s.seat}</div><div class="name"></div>` +
         `<div class="stack">${fmt(s.stack)}</div>` +
-        `<div class="front">${s.bet ? L.bet + " " + fmt(s.bet) : ""}${s.won ? " · " + L.won + " " + fmt(s.won) : ""}</div>` +
+        `<div class="front">${[s.bet ? L.bet + " " + fmt(s.bet) : "", s.won ? L.won + " " + fmt(s.won) : ""].filter(Boolean).join(" · ")}</div>` +
         `<div class="tags">${tags.join(" · ")}</div>`;
       card.querySelector(".name").textContent = s.name;
       card.dataset.seat = s.seat;
@@ -123,8 +160,21 @@
       away.dataset.absent = s.absent ? "" : "1";
       away.textContent = s.absent ? L.back : L.away;
       card.appendChild(away);
+      if (s.out_of_chips && !playing) {
+        if (s.may_rebuy) card.appendChild(seatButton("rebuy", s.seat, L.rebuy));
+        card.appendChild(seatButton("bust", s.seat, L.bust));
+      }
       box.appendChild(card);
     }
+  }
+
+  function seatButton(what, seat, text) {
+    const button = document.createElement("button");
+    button.className = "away " + what;
+    button.dataset.seatAction = what;
+    button.dataset.seat = seat;
+    button.textContent = text;
+    return button;
   }
 
   function potName(index) {
@@ -260,6 +310,8 @@
       const body = { seat: hand.legal.seat, action: target.dataset.action };
       if (body.action === "bet" || body.action === "raise") body.amount = Number($("amount").value);
       send("/hand/actions", body);
+    } else if (target.dataset.seatAction) {
+      send(`/seats/${target.dataset.seat}/${target.dataset.seatAction}`, {});
     } else if (target.dataset.away) {
       send(`/seats/${target.dataset.away}/absent`, { absent: target.dataset.absent === "1" });
     } else if (target.dataset.oot) {
@@ -307,8 +359,8 @@
   async function load() {
     const response = await fetch(api + "/hand", { credentials: "same-origin" });
     const data = await response.json().catch(() => ({}));
-    if (response.ok) take(data.version, data.hand);
-    else render();
+    if (response.ok) take(data);
+    else show(data.error ? data.error.message : response.statusText);
   }
 
   function connect() {
@@ -317,7 +369,7 @@
     socket.on("connect", () =>
       socket.emit("join_table", { tournament: root.dataset.slug, table: Number(table) })
     );
-    socket.on("hand", (message) => take(message.version, message.hand));
+    socket.on("hand", take);
   }
 
   load();

@@ -7,6 +7,12 @@
   const L = JSON.parse(document.getElementById("labels").textContent);
   const $ = (id) => document.getElementById(id);
   let pots = [];
+  // Numbers as the page's language writes them (Italian 15.775), not the browser's locale;
+  // grouped from 1.000 up, as the DdT's pages write chips.
+  const numbers = new Intl.NumberFormat(document.documentElement.lang || undefined, {
+    useGrouping: "always",
+  });
+  const fmt = (n) => numbers.format(Number(n));
 
   function addRow(seat) {
     const row = document.createElement("tr");
@@ -56,13 +62,13 @@
       const row = document.createElement("div");
       row.className = "pot";
       if (pot.returned) {
-        row.textContent = `${L.returned} ${pot.eligible[0]}: ${pot.amount.toLocaleString()}`;
+        row.textContent = `${L.returned} ${pot.eligible[0]}: ${fmt(pot.amount)}`;
         box.appendChild(row);
         return;
       }
       const name = index === 0 ? L.main_pot : `${L.side_pot} ${index}`;
       row.innerHTML = `<strong></strong> ${L.winners}: `;
-      row.querySelector("strong").textContent = `${name} ${pot.amount.toLocaleString()}`;
+      row.querySelector("strong").textContent = `${name} ${fmt(pot.amount)}`;
       for (const seat of pot.eligible) {
         const label = document.createElement("label");
         label.innerHTML = `<input type="checkbox" data-pot="${index}" value="${seat}"> ${seat}`;
@@ -93,7 +99,7 @@
     if (!data) return;
     for (const [seat, chips] of Object.entries(data.payouts)) {
       const line = document.createElement("p");
-      line.textContent = `${seat} ${L.gets} ${chips.toLocaleString()}`;
+      line.textContent = `${seat} ${L.gets} ${fmt(chips)}`;
       box.appendChild(line);
     }
   }

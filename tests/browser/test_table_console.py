@@ -88,7 +88,7 @@ def night(start_server, tmp_path):
         },
     )
     tid = created["id"]
-    for name in ("Anna Bianchi", "Marco Esposito", "Giulia Neri", "Luca Verdi"):
+    for name in ("Anna Bianchi", "Maria Grazia Esposito", "Giulia Neri", "Pierluigi Verdi"):
         api.call("POST", f"/tournaments/{tid}/players", {"name": name})
     view = api.call("POST", f"/tournaments/{tid}/seats/draw")
     ids = [p["id"] for p in view["players"]]
@@ -123,15 +123,52 @@ def shot(page, name: str) -> None:
     page.screenshot(path=str(SHOTS / f"table-{name}.png"), full_page=True)
 
 
+def console_from_the_tables_page(browser, server, tid: int, table: int) -> dict[str, str]:
+    """The DdT makes the table's console link and PIN on the tables page; the QR code shows."""
+    laptop = browser.new_page(viewport={"width": 768, "height": 1024})
+    laptop.goto(f"{server.url}/td/t/{tid}/tables")  # the login page comes first
+    laptop.fill("#username", "ddt")
+    laptop.fill("#password", PASSWORD)
+    laptop.click("button[type=submit]")
+    card = f"#console-{table}"
+    laptop.click(f"{card} summary")
+    laptop.click(f"{card} button[type=submit]")
+    laptop.click(f"{card} summary")
+    qr = laptop.locator(f"{card} img")
+    playwright.expect(qr).to_be_visible()
+    laptop.wait_for_function("(img) => img.complete", arg=qr.element_handle())
+    assert qr.evaluate("(img) => img.naturalWidth") > 0  # an SVG without xmlns shows nothing
+    shot(laptop, "ddt-tables")
+    found = {
+        "url": laptop.locator(f"{card} .console-link").get_attribute("href"),
+        "pin": laptop.locator(f"{card} .pin").inner_text(),
+    }
+    laptop.close()
+    return found
+
+
 def test_a_hand_to_a_three_way_all_in_paid_from_the_console(night, browser):
     server, api, tid, slug, table = night
-    access = api.call("GET", f"/tournaments/{tid}/tables/{table}/access")
-    tablet = browser.new_page(viewport={"width": 768, "height": 1024})
+    access = console_from_the_tables_page(browser, server, tid, table)
+    # The browser's own locale is English; the page is Italian, and so are its numbers.
+    tablet = browser.new_page(viewport={"width": 768, "height": 1024}, locale="en-US")
     tablet.goto(access["url"])
     shot(tablet, "pin")
     tablet.fill("#pin", access["pin"])
     tablet.click("button[type=submit]")
     tablet.wait_for_selector("#console[data-ready]")
+    playwright.expect(tablet.locator("#seats .seat")).to_have_count(4)  # before the first hand
+    stacks_shown = tablet.locator("#seats .stack").all_inner_texts()
+    assert "2.500" in stacks_shown and "5.000" in stacks_shown
+    clipped = tablet.locator("#seats .name").evaluate_all(
+        "(names) => names.filter((n) => n.scrollWidth > n.clientWidth || "
+        "n.scrollHeight > n.clientHeight + 1).map((n) => n.textContent)"
+    )
+    assert clipped == []  # long names wrap to two lines instead of being cut
+    shot(tablet, "before-first-hand")
+    tablet.set_viewport_size({"width": 360, "height": 640})
+    shot(tablet, "before-first-hand-phone")
+    tablet.set_viewport_size({"width": 768, "height": 1024})
     tablet.click("#start")
     base = f"/tournaments/{tid}/tables/{table}"
     playwright.expect(tablet.locator("#turn")).to_contain_text(re.compile(r": \d+ · "))
@@ -167,6 +204,9 @@ def test_a_hand_to_a_three_way_all_in_paid_from_the_console(night, browser):
     tablet.click(f".pick[data-pot='1'][data-seat='{middle}']")
     tablet.click("#pay")
     playwright.expect(tablet.locator("#result")).to_be_visible()
+    history = tablet.locator("#history").inner_text()
+    assert "Preflop · Posto" in history and "Small blind 25" in history  # words, in Italian
+    assert "small_blind" not in history and "all_in" not in history
     shot(tablet, "paid")
     paid = api.call("GET", base + "/hand")["hand"]
     won = {s["seat"]: s["stack"] for s in paid["seats"]}
@@ -183,7 +223,7 @@ def test_a_hand_to_a_three_way_all_in_paid_from_the_console(night, browser):
 
 def test_showdown_by_the_cards_entered_at_the_console_HE_32(night, browser):
     server, api, tid, slug, table = night
-    access = api.call("GET", f"/tournaments/{tid}/tables/{table}/access")
+    access = api.call("POST", f"/tournaments/{tid}/tables/{table}/access")
     base = f"/tournaments/{tid}/tables/{table}"
     hand = api.call("POST", base + "/hands")["hand"]
     while hand["legal"]:  # everyone calls and checks to the river, through the API
@@ -232,3 +272,47 @@ def test_side_pot_calculator_in_the_ddts_tools_HE_33_HE_35(night, browser):
     text = page.locator("#payouts").inner_text()
     assert "3,000" in text or "3.000" in text
     shot(page, "side-pots")
+
+
+def test_a_player_left_with_no_chips_rebuys_from_the_console_HE_02_HE_36(night, browser):
+    server, api, tid, slug, table = night
+    created = api.call(
+        "POST",
+        "/tournaments",
+        {
+            "name": "Rebuy night",
+            "starting_stack": 5000,
+            "buy_in": 2000,
+            "seats_per_table": 9,
+            "levels": [{"small_blind": 25, "big_blind": 50, "ante": 0, "seconds": 1200}],
+            "rebuy": {"until_level": 1, "chips": 5000, "price": 2000},
+        },
+    )
+    rid = created["id"]
+    for name in ("Anna Bianchi", "Bruno Rossi"):
+        api.call("POST", f"/tournaments/{rid}/players", {"name": name})
+    table = api.call("POST", f"/tournaments/{rid}/seats/draw")["players"][0]["table"]
+    base = f"/tournaments/{rid}/tables/{table}"
+    hand = api.call("POST", base + "/hands")["hand"]
+    while hand["legal"]:
+        legal = hand["legal"]
+        action = "all_in" if "all_in" in legal["actions"] else "call"
+        hand = api.call("POST", base + "/hand/actions", {"seat": legal["seat"], "action": action})[
+            "hand"
+        ]
+    winner = hand["pots"][0]["eligible"][0]
+    api.call("POST", base + "/hand/showdown", {"winners": [[winner]]})
+    access = api.call("POST", base + "/access")
+    tablet = browser.new_page(viewport={"width": 768, "height": 1024})
+    tablet.goto(access["url"])
+    tablet.fill("#pin", access["pin"])
+    tablet.click("button[type=submit]")
+    tablet.wait_for_selector("#console[data-ready]")
+    broke = tablet.locator("#seats .seat.broke")
+    playwright.expect(broke).to_have_count(1)
+    playwright.expect(broke.locator(".tags")).to_have_text("senza fiches, può fare rebuy")
+    shot(tablet, "out-of-chips")
+    broke.locator("button.rebuy").click()
+    playwright.expect(tablet.locator("#seats .seat.broke")).to_have_count(0)
+    loser = next(s for s in api.call("GET", base + "/hand")["seats"] if s["seat"] != winner)
+    assert loser["stack"] == 5000
