@@ -259,8 +259,10 @@ def main() -> None:
         chromium.loaded.wait(timeout=120)
 
         answer = post(f"{url}/api/v1/tournaments/{tournament_id}/clock", {"action": "start"}, token)
-        first_end = answer["clock"]["ends_at"]
-        scheduled = {p: first_end + (p - 1) * args.seconds * 1000 for p in range(1, args.levels + 1)}
+        # Under load the answer may be computed a level or more after the start: count back.
+        length = args.seconds * 1000
+        started_at = answer["clock"]["ends_at"] - (answer["clock"]["period"] + 1) * length
+        scheduled = {p: started_at + p * length for p in range(1, args.levels + 1)}
         go.set()
         peak = [connected_rss]
 
