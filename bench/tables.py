@@ -106,6 +106,8 @@ class Pushes:
     def _hand(self, message: dict) -> None:
         now = time.perf_counter()
         wall = time.time() * 1000
+        if message["hand"] is None:
+            return  # a table's seats before its first hand, sent on joining: no action timed
         with self.condition:
             table = message["hand"]["table"]
             self.arrived.setdefault(table, []).append((message["version"], now))
