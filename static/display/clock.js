@@ -244,10 +244,20 @@
       levelCue();
       beepedFor = next.clock.period;
     }
+    if (next.notices && next.notices.length) announce(next.notices);
     lastLeft = null;
     drawView();
     tick();
     armTurn();
+  }
+
+  let noticeTimer = null;
+  function announce(notices) {
+    const box = $("notices");
+    box.textContent = notices.map((n) => L.notices[n.code] || n.message).join(" · ");
+    box.hidden = false;
+    clearTimeout(noticeTimer);
+    noticeTimer = setTimeout(() => { box.hidden = true; }, 90000);
   }
 
   // ---- full screen and keys ----

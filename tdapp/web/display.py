@@ -13,7 +13,7 @@ from tdapp.tournament.clock_rules import SCREEN_NAME
 bp = Blueprint("display", __name__)
 
 
-def labels() -> dict[str, str]:
+def labels() -> dict[str, object]:
     """The words the page's script writes itself, in the room's language."""
     return {
         "level": _("Level"),
@@ -31,6 +31,12 @@ def labels() -> dict[str, str]:
         "paid": _("%(places)s paid"),
         "table": _("Table"),
         "seat": _("seat"),
+        "notices": {
+            "LATE_REGISTRATION_CLOSED": _("Late registration is closed"),
+            "REBUY_CLOSED": _("The rebuy period is over"),
+            "RE_ENTRY_CLOSED": _("Re-entry is closed"),
+            "ADD_ON_CLOSED": _("The add-on is closed"),
+        },
     }
 
 

@@ -30,7 +30,8 @@ NAMES = ["Anna", "Bruno", "Carla", "Dario", "Elena", "Fabio", "Giulia", "Marco",
 
 @pytest.fixture
 def evening(tmp_path, start_server):
-    """A night of 28 entries at 4 tables, 6 out, one moved by hand, twenty-minute levels with a big blind ante from
+    """A night of 28 entries at 4 tables, 6 out, one moved by hand, late registration until the
+    end of level 1, twenty-minute levels with a big blind ante from
     level 3 and colour-up breaks after levels 4 and 8, served by a real server process.
     Returns (server, tournament id, slug, token)."""
     from tdapp.services import accounts, tournaments
@@ -49,7 +50,11 @@ def evening(tmp_path, start_server):
         periods.append(Level(small, big, 1200, ante=big if number >= 3 else 0, big_blind_ante=True))
         if number in (4, 8):
             periods.append(Break(600, note=f"Colour-up: via le fiches da {25 * number // 4}"))
-    settings = Settings(name="Torneo del Lunedì", structure=Structure(tuple(periods)))
+    settings = Settings(
+        name="Torneo del Lunedì",
+        structure=Structure(tuple(periods)),
+        late_registration_until_level=1,
+    )
     created = tournaments.create_tournament(settings, "test")
     for number in range(28):
         name = f"{NAMES[number % len(NAMES)]} {chr(65 + number // len(NAMES))}."
@@ -187,3 +192,14 @@ def test_the_display_turns_to_the_next_level_on_time_even_with_the_server_gone(b
     page.wait_for_function("document.getElementById('level').textContent === '2'", timeout=10_000)
     assert re.fullmatch(r"(20:00|19:[45]\d)", page.text_content("#countdown"))
     assert page.text_content("#blinds") == "200 / 400"
+
+
+def test_the_room_is_told_when_late_registration_closes_with_its_level(browser, evening):
+    _clock(evening, action="start")
+    _clock(evening, action="adjust", seconds=-(1200 - 3))
+    page = _open(browser, evening, 1920, 1080)
+    page.wait_for_selector("#notices", state="visible", timeout=15_000)
+    assert page.text_content("#notices").strip()
+    assert page.text_content("#level") == "2"
+    SHOTS.mkdir(exist_ok=True)
+    page.screenshot(path=SHOTS / "clock-notice-1920x1080.png")
