@@ -6,7 +6,7 @@ import random
 import pytest
 
 from tdapp.engine.draw.deck import deck_for
-from tdapp.engine.draw.hand import DrawHand
+from tdapp.engine.draw.hand import DrawHand, Phase
 from tdapp.engine.draw.stakes import blinds, check_invito, check_resto, newcomer_passate, top_up
 from tdapp.engine.errors import IllegalAction
 
@@ -105,3 +105,19 @@ def test_a_buio_hand_folded_round_to_the_blinds_pays_only_what_was_in_the_middle
         hand = hand.act(seat, "fold")
     assert hand.outcome.won == {1: 10 + 20}
     assert hand.payoffs() == {1: 8, 2: -2, 3: -2, 4: -2, 5: -2}
+
+
+def test_with_everyone_but_the_dealer_away_nobody_is_dealt_in_IT_03():
+    with pytest.raises(IllegalAction, match="at least two players"):
+        DrawHand.deal([1, 2], 1, {1: 50, 2: 50}, 1, absent={2})
+
+
+def test_a_buio_against_a_player_all_in_for_the_invito_goes_to_the_draw_IT_05_IT_23():
+    hand = DrawHand.deal([1, 2], 1, {1: 3, 2: 30}, 3, blind_steps=1, rng=random.Random(3))
+    assert hand.phase is Phase.DRAW  # nobody is left to bet against the buio
+    assert sum(hand.stacks.values()) + hand.middle == 33
+    while hand.phase is Phase.DRAW:
+        hand = hand.draw(hand.to_act, "")
+    hand = hand.showdown()
+    assert hand.outcome.won[2] in (12, 6 + 12)  # the uncalled buio comes back, win or lose
+    assert sum(hand.stacks.values()) == 33

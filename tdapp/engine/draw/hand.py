@@ -130,10 +130,10 @@ class DrawHand:
         at = list(seats).index(dealer)
         around = [*seats[at + 1:], *seats[: at + 1]]  # dealer's left first, dealer last
         salto = around[-2] if rule.col_salto else None
-        cutter = next(s for s in reversed(around[:-1]) if s not in absent)
         order = tuple(s for s in around if s != salto and s not in absent)
         if len(order) < 2:
             raise IllegalAction("at least two players must be dealt in")
+        cutter = next(s for s in reversed(around[:-1]) if s not in absent)
         invito = check_invito(invito, giri=giri)
         if carry < 0:
             raise IllegalAction("the pot carried over cannot be negative")
@@ -157,7 +157,7 @@ class DrawHand:
         start = {s: stacks[s] for s in seats}
         for seat in set(seats) - set(order):
             behind[seat] = stacks[seat] - (invito if seat in payers else 0)
-        return cls(
+        hand = cls(
             order=order, dealer=dealer, sitting_out=salto, lowest_rank=rule.lowest_rank,
             level=level, start_stacks=start, stacks=behind, initial_pot=pot,
             committed={s: 0 for s in order}, round=first, phase=Phase.FIRST_ROUND,
@@ -165,6 +165,9 @@ class DrawHand:
             opener=order[0] if amounts else None, blind_seats=tuple(bets),
             parola_pay_in=parola_pay_in, pot_after_call=pot_after_call,
         )
+        # a blind that nobody left can answer (the others all in for the invito) is an opening
+        # already settled: the round closes now, or the blind would hang in front of the player
+        return hand._after_action() if bets else hand
 
     # ---- reading ------------------------------------------------------------------------------
 
