@@ -113,3 +113,10 @@ def test_six_and_four_refuses_a_six_card_seat_that_already_folded_IT_29():
     hand = deal().act(1, "bet", 10).act(2, "fold").act(3, "call")
     with pytest.raises(IllegalAction, match="seat 2 is not in the hand"):
         six_and_four(hand, 2, 3)
+
+
+def test_ruled_valid_a_player_who_threw_the_cards_in_cannot_take_the_pot_IT_27():
+    hand = deal().act(1, "fold")  # seat 1 held jacks but threw them in: "hasty discarder"
+    with pytest.raises(IllegalAction, match="seat 1 did not keep its cards"):
+        void_before_opening(hand, "no_cut", ruled_valid_for=1)
+    assert void_before_opening(hand, "no_cut", ruled_valid_for=4).outcome.won == {4: 10}

@@ -62,6 +62,9 @@ def void_before_opening(hand: DrawHand, reason: VoidReason | str, *,
         return hand.void("void", f"hand annulled: {reason.value}", deal_passes=True)
     if ruled_valid_for in hand.passed or ruled_valid_for not in hand.order:
         raise IllegalAction(f"seat {ruled_valid_for} passed or was not dealt in")
+    if ruled_valid_for not in hand.live:
+        raise IllegalAction(f"seat {ruled_valid_for} did not keep its cards: a player who threw "
+                            "them in loses hand and invito")
     if hand.cards is not None and not opens(hand.cards[ruled_valid_for], hand.level,
                                             hand.lowest_rank):
         raise IllegalAction(f"seat {ruled_valid_for} holds no openers")
