@@ -168,3 +168,9 @@ def test_a_seat_that_folded_or_sits_out_cannot_be_one_of_two_openers_IT_09_IT_02
     assert six.sitting_out == 5  # col salto: the dealer's right gets no cards
     with pytest.raises(IllegalAction, match="seat 5 is not in the hand"):
         six.open_together(1, 5, confirmed=True)
+
+
+def test_two_openers_are_refused_when_nobody_is_left_to_speak_IT_09_IT_24():
+    hand = DrawHand.deal([1, 2], 1, {1: 1, 2: 50}, 1)  # seat 1 is all in for the invito
+    with pytest.raises(IllegalAction, match="nobody is to speak"):
+        hand.open_together(2, 1, confirmed=True)

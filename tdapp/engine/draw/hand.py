@@ -240,6 +240,8 @@ class DrawHand:
         and may not raise unless a player between them raises."""
         if self.phase is not Phase.FIRST_ROUND or self.round.current_bet:
             raise IllegalAction("two openers only arise before anyone has opened")
+        if self.round.to_act is None:
+            raise IllegalAction("nobody is to speak: every other player is all in")
         if first == second:
             raise IllegalAction("two openers at once are two different seats")
         for seat in (first, second):
