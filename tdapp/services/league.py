@@ -31,7 +31,7 @@ register_messages({
     "BAD_LEAGUE": "A league needs a name and 8 to 16 different members",
     "NOT_A_MEMBER": "%(player)s is not a member of this league",
     "DAY_OUT_OF_ORDER": "Day %(day)s cannot be entered now: the next day is %(expected)s",
-    "NOTHING_TO_UNDO": "No night has been entered yet",
+    "LEAGUE_NOTHING_TO_UNDO": "No night has been entered yet",
     "SEASON_OVER": "The season is over: the Final and the Finalina have been played",
 })
 
@@ -152,7 +152,7 @@ def undo_night(league_id: int, actor: str) -> int:
                       .where(col(LeagueNightRecord.undone).is_(False))
                       .order_by(col(LeagueNightRecord.seq).desc())).first()
         if row is None:
-            raise LeagueError("NOTHING_TO_UNDO")
+            raise LeagueError("LEAGUE_NOTHING_TO_UNDO")
         row.undone, row.undone_by, row.undone_at = True, actor, utcnow()
         db.add(row)
         return row.day

@@ -116,7 +116,7 @@ def test_not_json_unknown_league_and_no_login(api, client, league_id):
 def test_undo_with_nothing_entered_is_refused(api, league_id):
     answer = api.post(f"/api/v1/leagues/{league_id}/undo")
     assert answer.status_code == 422
-    assert answer.get_json()["error"]["code"] == "NOTHING_TO_UNDO"
+    assert answer.get_json()["error"]["code"] == "LEAGUE_NOTHING_TO_UNDO"
 
 
 def test_a_league_needs_8_to_16_different_members(api):
