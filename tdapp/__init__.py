@@ -82,6 +82,10 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
 
     draw_console.init_app(app)
 
+    from tdapp.web import games_help
+
+    app.register_blueprint(games_help.bp)
+
     from tdapp.web import table
 
     table.init_pushes()
