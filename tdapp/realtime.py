@@ -8,12 +8,17 @@ The protocol, for every client (wall displays, players' phones, the DdT console)
   a client drops one whose version is lower than the one it shows, and takes one with the same
   version (the scheduler re-sends the view at a level end, when the derived level changes but
   nothing was written). Having missed one is harmless; after a reconnect the client joins again
-  (rooms do not survive a reconnect) and so gets the full view.
+  (rooms do not survive a reconnect) and so gets the full view. A change builds each view once,
+  and only for a room that has someone in it: with 3,000 players a whole view costs tens of
+  milliseconds, which an action (and the table console's push after it) must not wait for when
+  no screen is watching. A screen that joins later gets the view built for it at its `join`.
 - at a level end, when only the derived clock changed (nothing was written, the version stays),
   the server sends the smaller `clock` event instead: `{"version", "clock", "cue": "level",
   "notices"}`, where `clock` is the view's clock section and `notices` say what closed with the
   level (late registration, rebuys, add-on), each with code, params and message. A client
-  treats it as a view that carries only its clock section; it is a few hundred bytes where a
+  treats it as a view that carries only its clock section (a `clock` whose version is newer
+  than the view it shows means it missed a change: it joins again for the full view); it is a
+  few hundred bytes where a
   whole view of a full room is tens of kilobytes, so every screen gets it sooner (measured:
   500 whole views at once take seconds to fan out on two cores; see bench/clock.py). A page that
   shows the clock must listen to `clock` as well as `view`.
@@ -37,6 +42,7 @@ from typing import Any
 
 from flask import Flask, request, session
 from flask_socketio import SocketIO, join_room
+from socketio import PubSubManager
 
 from tdapp.models import utcnow
 from tdapp.services import bus, tournaments
@@ -80,23 +86,52 @@ def td_room(tournament_id: int) -> str:
     return f"tournament-{tournament_id}-td"
 
 
-def screen_view(
-    tournament_id: int, audience: str = "public", now: datetime | None = None
-) -> dict[str, Any]:
-    """The tournament's view for a screen, with its identity so that a page needs nothing else."""
+def _rooms(tournament_id: int) -> tuple[tuple[str, str], ...]:
+    return (("public", public_room(tournament_id)), ("td", td_room(tournament_id)))
+
+
+def listened(room: str) -> bool:
+    """Whether an emit to `room` can reach anyone. This process's manager knows only the clients
+    connected here: behind a message queue the others are elsewhere, so every room counts."""
+    manager = socketio.server.manager
+    if isinstance(manager, PubSubManager):
+        return True
+    return next(iter(manager.get_participants("/", room)), None) is not None
+
+
+def screen_views(
+    tournament_id: int, audiences: Iterable[str], now: datetime | None = None
+) -> dict[str, dict[str, Any]]:
+    """The tournament's views for screens, one per audience from one read of the state, each with
+    the tournament's identity so that a page needs nothing else."""
     state = tournaments.current(tournament_id)
     found = tournaments.summary(tournament_id)
-    shown = view(state, now or utcnow(), audience)
-    shown["tournament"] = {**shown.get("tournament", {}), "id": found.id, "slug": found.slug}
-    shown["tournament"].setdefault("name", found.name)
+    moment = now or utcnow()
+    shown: dict[str, dict[str, Any]] = {}
+    for audience in audiences:
+        one = view(state, moment, audience)
+        one["tournament"] = {**one.get("tournament", {}), "id": found.id, "slug": found.slug}
+        one["tournament"].setdefault("name", found.name)
+        shown[audience] = one
     return shown
 
 
+def screen_view(
+    tournament_id: int, audience: str = "public", now: datetime | None = None
+) -> dict[str, Any]:
+    """The tournament's view for one screen (a `join`, a page's first render)."""
+    return screen_views(tournament_id, (audience,), now)[audience]
+
+
 def broadcast(tournament_id: int) -> None:
-    """Send the current views to the tournament's rooms: public to displays and phones, full to
-    the DdT. Safe from any thread (request handlers, bus subscribers, scheduler jobs)."""
-    for audience, room in (("public", public_room), ("td", td_room)):
-        socketio.emit("view", screen_view(tournament_id, audience), to=room(tournament_id))
+    """Send the current views to the tournament's rooms that someone is in: public to displays
+    and phones, full to the DdT. Safe from any thread (request handlers, bus subscribers,
+    scheduler jobs)."""
+    rooms = {audience: room for audience, room in _rooms(tournament_id) if listened(room)}
+    if not rooms:
+        return
+    for audience, shown in screen_views(tournament_id, rooms).items():
+        socketio.emit("view", shown, to=rooms[audience])
 
 
 def announce_period(tournament_id: int, now: datetime, notices: Iterable[Notice] = ()) -> None:
@@ -111,8 +146,9 @@ def announce_period(tournament_id: int, now: datetime, notices: Iterable[Notice]
             for n in notices
         ],
     }
-    socketio.emit("clock", message, to=public_room(tournament_id))
-    socketio.emit("clock", message, to=td_room(tournament_id))
+    for _, room in _rooms(tournament_id):
+        if listened(room):
+            socketio.emit("clock", message, to=room)
 
 
 def on_change(change: bus.Change) -> None:

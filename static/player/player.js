@@ -196,6 +196,20 @@
     else refreshList();
   }
 
+  // A level end sends only the clock section (`clock` event, same version: nothing was written).
+  // A newer version means a change was missed on the way: join again for the whole view.
+  function onClock(message, socket) {
+    if (typeof message.version !== "number" || message.version < version || !message.clock) return;
+    if (message.version > version) {
+      socket.emit("join", { tournament: slug });
+      return;
+    }
+    clock = message.clock;
+    offset = message.clock.server_now - Date.now();
+    showClock(message.clock);
+    tick();
+  }
+
   const initial = readClock();
   if (initial) {
     offset = initial.server_now - Date.now();
@@ -213,6 +227,7 @@
     });
     socket.on("disconnect", () => { offline.hidden = false; });
     socket.on("view", onView);
+    socket.on("clock", (message) => onClock(message, socket));
   }
   connect();
 })();

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import subprocess
 import sys
 import urllib.request
@@ -81,7 +82,10 @@ def night(start_server, tmp_path):
             "starting_stack": 5000,
             "buy_in": 2000,
             "seats_per_table": 9,
-            "levels": [{"small_blind": 25, "big_blind": 50, "ante": 0, "seconds": 1200}],
+            "levels": [
+                {"small_blind": 25, "big_blind": 50, "ante": 0, "seconds": 1200},
+                {"small_blind": 50, "big_blind": 100, "ante": 0, "seconds": 1200},
+            ],
         },
     )
     tid = created["id"]
@@ -199,3 +203,24 @@ def test_a_suggested_move_applied_in_the_console_reaches_the_phone_TO_07(night, 
     playwright.expect(phone.locator("#my-seat")).to_have_text(str(move["params"]["to_seat"]))
     playwright.expect(phone.locator("#move-why")).to_contain_text("1")
     shot(phone, "moved-by-console")
+
+
+def test_a_level_end_reaches_the_phone_with_the_new_blinds_without_a_reload(night, phone):
+    server, api, tid, slug = night
+    view = api.call("GET", f"/tournaments/{tid}")
+    player = view["players"][0]
+    phone.goto(f"{server.url}/t/{slug}/p/{player['id']}")
+    phone.wait_for_function("() => typeof io === 'function'")
+    playwright.expect(phone.locator("#clock-blinds")).to_have_text("25/50")
+    marker = phone.evaluate("() => (window.__noReload = 'still here')")
+
+    # A few seconds left (the page took some of the level to load): the level end comes from
+    # the scheduler as a `clock` event, not a `view`.
+    left = api.call("GET", f"/tournaments/{tid}")["clock"]["remaining_ms"] // 1000
+    api.call("POST", f"/tournaments/{tid}/clock", {"action": "adjust", "seconds": -(left - 3)})
+
+    playwright.expect(phone.locator("#clock-blinds")).to_have_text("50/100", timeout=10_000)
+    playwright.expect(phone.locator("#clock-level")).to_have_text(re.compile(r"\b2$"))
+    playwright.expect(phone.locator("#clock-time")).to_have_text(re.compile(r"^(20:00|19:5\d)$"))
+    assert phone.evaluate("() => window.__noReload") == marker, "the page was not reloaded"
+    shot(phone, "level-2")
