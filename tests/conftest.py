@@ -16,6 +16,10 @@
   it answers, and returns a `Server` (`.url`, `.process`, `.call(method, path, token, body)` for
   a JSON API request, `.kill()` for a SIGKILL); every server started is stopped at the end of
   the test.
+- `ddt_server(name, prepare=("db", "upgrade"))`: `start_server` on a fresh SQLite file that the
+  CLI has prepared (`prepare`, e.g. `("demo",)`) and given the DdT account (`DDT_PASSWORD`).
+- `browser`: Debian Chromium through Playwright with the flags this machine needs; skipped
+  where Playwright is not installed.
 """
 
 from __future__ import annotations
@@ -230,3 +234,40 @@ def start_server(tmp_path: Path) -> Iterator[Callable[[str], Server]]:
         text = log.read_text(errors="replace")
         if "Traceback" in text:  # shown with the test's output when it fails
             print(f"--- {log.name}\n{text}")
+
+
+@pytest.fixture
+def ddt_server(start_server, tmp_path: Path) -> Callable[..., Server]:
+    """Browser tests log in and call the API as the DdT of a server of their own."""
+
+    def start(name: str, prepare: tuple[str, ...] = ("db", "upgrade")) -> Server:
+        database_url = f"sqlite:///{tmp_path / f'{name}.sqlite3'}"
+        env = dict(os.environ, DATABASE_URL=database_url)
+        for command in (list(prepare), ["create-user", "ddt", "--password", DDT_PASSWORD]):
+            subprocess.run(
+                [sys.executable, "-m", "tdapp.cli", *command], cwd=ROOT, env=env, check=True,
+                capture_output=True,
+            )
+        return start_server(database_url)
+
+    return start
+
+
+CHROMIUM_ARGS = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--no-first-run",
+]
+
+
+@pytest.fixture
+def browser():
+    """Debian's Chromium, not Playwright's download: the only browser on the machine."""
+    sync_api = pytest.importorskip("playwright.sync_api")
+    with sync_api.sync_playwright() as driver:
+        launched = driver.chromium.launch(executable_path="/usr/bin/chromium", args=CHROMIUM_ARGS)
+        yield launched
+        launched.close()

@@ -7,10 +7,7 @@ Screenshots go to shots/ at the repository root (draw-*.png)."""
 from __future__ import annotations
 
 import json
-import os
 import re
-import subprocess
-import sys
 import urllib.request
 from pathlib import Path
 
@@ -23,9 +20,6 @@ pytestmark = pytest.mark.browser
 
 ROOT = Path(__file__).resolve().parents[2]
 SHOTS = ROOT / "shots"
-CHROMIUM = "/usr/bin/chromium"
-ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking",
-        "--disable-component-update", "--disable-sync", "--no-first-run"]
 PASSWORD = "correct horse battery"
 PLAYERS = [("Anna", 300), ("Bruno", 300), ("Carla", 47), ("Dario", 300), ("Elena", 300)]
 
@@ -40,26 +34,13 @@ def call(url: str, method: str, path: str, body: dict | None = None, token: str 
 
 
 @pytest.fixture
-def draw_table(start_server, tmp_path):
-    database_url = f"sqlite:///{tmp_path / 'draw.sqlite3'}"
-    env = dict(os.environ, DATABASE_URL=database_url)
-    for command in (["db", "upgrade"], ["create-user", "ddt", "--password", PASSWORD]):
-        subprocess.run([sys.executable, "-m", "tdapp.cli", *command], cwd=ROOT, env=env,
-                       check=True, capture_output=True)
-    server = start_server(database_url)
+def draw_table(ddt_server):
+    server = ddt_server("draw")
     token = call(server.url, "POST", "/auth/token", {"username": "ddt", "password": PASSWORD})
     created = call(server.url, "POST", "/draw-tables", {
         "name": "Tavolo del lunedì", "dealer": 5, "invito_max": 5,
         "players": [{"name": n, "resto": r} for n, r in PLAYERS]}, token["token"])
     return server, created
-
-
-@pytest.fixture
-def browser():
-    with playwright.sync_playwright() as driver:
-        launched = driver.chromium.launch(executable_path=CHROMIUM, args=ARGS)
-        yield launched
-        launched.close()
 
 
 def shot(page, name: str) -> None:

@@ -6,9 +6,6 @@ Screenshots go to shots/ at the repository root (home-*.png)."""
 
 from __future__ import annotations
 
-import os
-import subprocess
-import sys
 from pathlib import Path
 
 import pytest
@@ -19,37 +16,13 @@ pytestmark = pytest.mark.browser
 
 ROOT = Path(__file__).resolve().parents[2]
 SHOTS = ROOT / "shots"
-CHROMIUM = "/usr/bin/chromium"
-ARGS = [
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-    "--no-first-run",
-]
 PASSWORD = "correct horse battery"
 DEMO = "Torneo dimostrativo"
 
 
 @pytest.fixture
-def demo_server(start_server, tmp_path):
-    database_url = f"sqlite:///{tmp_path / 'home.sqlite3'}"
-    env = dict(os.environ, DATABASE_URL=database_url)
-    for command in (["demo"], ["create-user", "ddt", "--password", PASSWORD]):
-        subprocess.run(
-            [sys.executable, "-m", "tdapp.cli", *command], cwd=ROOT, env=env, check=True,
-            capture_output=True,
-        )
-    return start_server(database_url)
-
-
-@pytest.fixture
-def browser():
-    with playwright.sync_playwright() as driver:
-        launched = driver.chromium.launch(executable_path=CHROMIUM, args=ARGS)
-        yield launched
-        launched.close()
+def demo_server(ddt_server):
+    return ddt_server("home", prepare=("demo",))
 
 
 def shot(page, name: str) -> None:

@@ -7,10 +7,7 @@ Screenshots go to shots/ at the repository root (table-*.png)."""
 from __future__ import annotations
 
 import json
-import os
 import re
-import subprocess
-import sys
 import time
 import urllib.request
 from pathlib import Path
@@ -23,15 +20,6 @@ pytestmark = pytest.mark.browser
 
 ROOT = Path(__file__).resolve().parents[2]
 SHOTS = ROOT / "shots"
-CHROMIUM = "/usr/bin/chromium"
-ARGS = [
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-    "--no-first-run",
-]
 PASSWORD = "correct horse battery"
 
 
@@ -62,19 +50,9 @@ def token_for(url: str) -> str:
 
 
 @pytest.fixture
-def night(start_server, tmp_path):
+def night(ddt_server):
     """A running server with four players at one table: stacks 1,000, 2,500, 5,000 and 5,000."""
-    database_url = f"sqlite:///{tmp_path / 'table.sqlite3'}"
-    env = dict(os.environ, DATABASE_URL=database_url)
-    for command in (["db", "upgrade"], ["create-user", "ddt", "--password", PASSWORD]):
-        subprocess.run(
-            [sys.executable, "-m", "tdapp.cli", *command],
-            cwd=ROOT,
-            env=env,
-            check=True,
-            capture_output=True,
-        )
-    server = start_server(database_url)
+    server = ddt_server("table")
     api = Api(server.url, token_for(server.url))
     created = api.call(
         "POST",
@@ -98,14 +76,6 @@ def night(start_server, tmp_path):
     api.call("POST", f"/tournaments/{tid}/chips", {"counts": counts})
     table = view["players"][0]["table"]
     return server, api, tid, created["slug"], table
-
-
-@pytest.fixture
-def browser():
-    with playwright.sync_playwright() as driver:
-        launched = driver.chromium.launch(executable_path=CHROMIUM, args=ARGS)
-        yield launched
-        launched.close()
 
 
 def changed(api: Api, base: str, version: int) -> dict:

@@ -6,9 +6,6 @@ Screenshots go to shots/ at the repository root (league-*.png)."""
 from __future__ import annotations
 
 import json
-import os
-import subprocess
-import sys
 import urllib.request
 from pathlib import Path
 
@@ -22,8 +19,6 @@ ROOT = Path(__file__).resolve().parents[2]
 SHOTS = ROOT / "shots"
 SEASON = json.loads((Path(__file__).parent / "season_2024.json").read_text())
 PASSWORD = "correct horse battery"
-ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking",
-        "--disable-component-update", "--disable-sync", "--no-first-run"]
 
 
 def call(url: str, path: str, body: dict, token: str | None = None) -> dict:
@@ -37,14 +32,9 @@ def call(url: str, path: str, body: dict, token: str | None = None) -> dict:
 
 
 @pytest.fixture
-def season(start_server, tmp_path):
+def season(ddt_server):
     """A running server with a league whose first 20 nights are entered."""
-    database_url = f"sqlite:///{tmp_path / 'league.sqlite3'}"
-    env = dict(os.environ, DATABASE_URL=database_url)
-    for command in (["db", "upgrade"], ["create-user", "ddt", "--password", PASSWORD]):
-        subprocess.run([sys.executable, "-m", "tdapp.cli", *command], cwd=ROOT, env=env,
-                       check=True, capture_output=True)
-    server = start_server(database_url)
+    server = ddt_server("league")
     token = call(server.url, "/auth/token", {"username": "ddt", "password": PASSWORD})["token"]
     league_id = call(server.url, "/leagues", {"name": "Club del Lunedì 2024/25",
                                               "members": SEASON["members"]}, token)["id"]
@@ -57,13 +47,10 @@ def season(start_server, tmp_path):
 
 
 @pytest.fixture
-def phone():
-    with playwright.sync_playwright() as driver:
-        browser = driver.chromium.launch(executable_path="/usr/bin/chromium", args=ARGS)
-        context = browser.new_context(viewport={"width": 360, "height": 640},
-                                      device_scale_factor=2, is_mobile=True, has_touch=True)
-        yield context.new_page()
-        browser.close()
+def phone(browser):
+    context = browser.new_context(viewport={"width": 360, "height": 640},
+                                  device_scale_factor=2, is_mobile=True, has_touch=True)
+    return context.new_page()
 
 
 def shot(page, name: str) -> None:
