@@ -48,14 +48,17 @@ def compile_catalogues(folder: Path = TRANSLATIONS) -> list[Path]:
     return written
 
 
-def _safe_next(target: str | None) -> str:
-    """Only a path on this site: an outside URL here would make the switch an open redirect."""
-    if not target:
-        return url_for("home.index")
+def is_local_path(target: str | None) -> bool:
+    """Only a path on this site may be a redirect's target: an outside URL would make it an open
+    redirect. Browsers read a backslash as a slash, so "/\\host" is an outside URL too."""
+    if not target or not target.startswith("/") or target.startswith(("//", "/\\")):
+        return False
     parts = urlsplit(target)
-    if parts.scheme or parts.netloc or not target.startswith("/") or target.startswith("//"):
-        return url_for("home.index")
-    return target
+    return not (parts.scheme or parts.netloc)
+
+
+def _safe_next(target: str | None) -> str:
+    return target if target and is_local_path(target) else url_for("home.index")
 
 
 @bp.get("/lang/<code>")

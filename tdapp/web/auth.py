@@ -9,6 +9,7 @@ from typing import Any
 from flask import Blueprint, redirect, render_template, request, session, url_for
 from flask_babel import gettext
 
+from tdapp.i18n import is_local_path
 from tdapp.services import accounts
 from tdapp.web.csrf import protect
 from tdapp.web.errors import message_of
@@ -58,7 +59,7 @@ def _start_session(user_id: int, username: str) -> None:
 
 def _next_page() -> str:
     target = request.args.get("next") or request.form.get("next") or ""
-    if target.startswith("/td") and not target.startswith("//"):
+    if is_local_path(target):
         return target
     return url_for("td.tournaments")
 

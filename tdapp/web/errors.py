@@ -3,7 +3,7 @@
 A `DomainError` (a rule refused the command, or the request itself was malformed) becomes a 4xx
 with `{"error": {"code", "message"}}`, the message translated from the code's template and its
 parameters. Under `/api/` every other failure answers JSON too, so an API client never has to
-parse an HTML error page.
+parse an HTML error page; elsewhere a person reads it, on a small page of the site's own.
 """
 
 from __future__ import annotations
@@ -11,7 +11,7 @@ from __future__ import annotations
 import logging
 from typing import Any
 
-from flask import Flask, jsonify, request
+from flask import Flask, jsonify, render_template, request
 from flask_babel import gettext
 from werkzeug.exceptions import HTTPException
 
@@ -74,7 +74,14 @@ def _domain_error(error: DomainError):
         # A 401 names the scheme that would be accepted, as HTTP asks.
         challenge = {"WWW-Authenticate": 'Bearer realm="tdapp"'} if status == 401 else {}
         return jsonify(body), status, challenge
-    return body["error"]["message"], status, {"Content-Type": "text/plain; charset=utf-8"}
+    return _error_page(status, body["error"]["message"])
+
+
+def _error_page(status: int, message: str):
+    """Outside the API a person reads the answer: the page chrome, the message in their language
+    and a way back to the start page."""
+    heading = gettext("Not found") if status == 404 else gettext("Not possible")
+    return render_template("error.html", heading=heading, message=message), status
 
 
 def _plain(value: Any) -> Any:
@@ -83,9 +90,20 @@ def _plain(value: Any) -> Any:
 
 def _http_error(error: HTTPException):
     if not request.path.startswith(API_PREFIX):
-        return error
+        return _page_for(error)
     code = (error.name or "error").upper().replace(" ", "_").replace("'", "")
     return jsonify(error_body(code, error.description or error.name)), error.code or 500
+
+
+def _page_for(error: HTTPException):
+    status = error.code or 500
+    if status == 404:
+        message = gettext("This page does not exist: the address is mistyped or out of date.")
+    elif status == 405:
+        message = gettext("This page cannot be used this way.")
+    else:
+        message = gettext("The request was refused.")
+    return _error_page(status, message)
 
 
 def _unexpected(error: Exception):

@@ -75,7 +75,7 @@ def test_ddt_runs_a_night_from_first_run_to_undo(page: Page):
     page.press("#password", "Enter")
     expect(page.get_by_role("heading", name="Nuovo torneo")).to_be_visible()
 
-    club = page.locator("#template option", has_text="Club 5,000-9,000").get_attribute("value")
+    club = page.locator("#template option", has_text="Club 5.000-9.000").get_attribute("value")
     page.select_option("#template", value=club)
     page.fill("#name", "Lunedì del club")
     page.get_by_role("button", name="Crea torneo").click()

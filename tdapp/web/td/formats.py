@@ -6,7 +6,10 @@ from __future__ import annotations
 from decimal import Decimal
 
 from flask import Flask
-from flask_babel import format_decimal
+from flask_babel import format_decimal, gettext
+
+from tdapp.tournament.settings import MAX_STARTING_STACK, MIN_STARTING_STACK
+from tdapp.tournament.structure_templates import CLUB, DEEP, TURBO, StructureTemplate
 
 
 def chips(value: int | None) -> str:
@@ -43,9 +46,35 @@ def percent(basis_points: int) -> str:
     return str(value.normalize()) if basis_points % 100 else str(basis_points // 100)
 
 
+def _level_minutes(shipped: StructureTemplate) -> int:
+    return shipped.structure.periods[0].seconds // 60
+
+
+def _shipped_names() -> dict[str, str]:
+    """The shipped templates' names in the page's language, keyed by the English name the
+    database keeps for them."""
+    return {
+        CLUB.name: gettext(
+            "Club %(low)s-%(high)s (%(minutes)s-minute levels)",
+            low=chips(MIN_STARTING_STACK), high=chips(MAX_STARTING_STACK), minutes=_level_minutes(CLUB),
+        ),
+        TURBO.name: gettext("Turbo (%(minutes)s-minute levels)", minutes=_level_minutes(TURBO)),
+        DEEP.name: gettext(
+            "Deep stack with big-blind ante (%(minutes)s-minute levels)",
+            minutes=_level_minutes(DEEP),
+        ),
+    }
+
+
+def template_name(name: str) -> str:
+    """A structure template's name as the console shows it: a shipped one translated, one the
+    DdT named as typed."""
+    return _shipped_names().get(name, name)
+
+
 def init_app(app: Flask) -> None:
     for name, function in (
         ("chips", chips), ("money", money), ("euros", euros), ("minutes", minutes),
-        ("percent", percent),
+        ("percent", percent), ("template_name", template_name),
     ):
         app.add_template_filter(function, name)

@@ -27,7 +27,7 @@ from tdapp.tournament.settings import (
 from tdapp.tournament.structure import Break, Level, Structure
 from tdapp.web.td import bp
 from tdapp.web.td.console import actor, back, flash_done, render, tell
-from tdapp.web.td.formats import euros, minutes
+from tdapp.web.td.formats import euros, minutes, template_name
 from tdapp.web.td.forms import FormError, cents, optional_whole, seconds, text, whole
 
 # Blank rows offered under the structure, for new levels or breaks.
@@ -252,5 +252,5 @@ def save_as_template(tid: int):
     if replacing is not None and not name:
         name = templates.get_template(replacing).name
     saved = templates.save_template(name, tournaments.current(tid).settings, replacing)
-    flash_done(gettext("Saved as the template %(name)s.", name=saved.name))
+    flash_done(gettext("Saved as the template %(name)s.", name=template_name(saved.name)))
     return back(tid)

@@ -9,6 +9,7 @@ from flask_babel import gettext
 from tdapp.services import templates
 from tdapp.web.td import bp
 from tdapp.web.td.console import flash_done
+from tdapp.web.td.formats import template_name
 
 
 @bp.get("/templates")
@@ -20,5 +21,5 @@ def structure_templates():
 def delete_template(template_id: int):
     name = templates.get_template(template_id).name
     templates.delete_template(template_id)
-    flash_done(gettext("The template %(name)s is deleted.", name=name))
+    flash_done(gettext("The template %(name)s is deleted.", name=template_name(name)))
     return redirect(url_for("td.structure_templates"), code=303)
