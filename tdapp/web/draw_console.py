@@ -7,13 +7,10 @@ Every write is one service call and answers the table as the console draws it; a
 
 from __future__ import annotations
 
-import hmac
-import io
 from collections.abc import Callable
 from functools import wraps
 from typing import Annotated, Any, Literal
 
-import segno
 from flask import (
     Blueprint,
     Flask,
@@ -23,7 +20,6 @@ from flask import (
     redirect,
     render_template,
     request,
-    session,
     url_for,
 )
 from flask_socketio import join_room
@@ -47,8 +43,6 @@ from tdapp.services.draw_tables import Opened, Player
 from tdapp.tournament.errors import DomainError, register_messages
 from tdapp.web import csrf
 from tdapp.web.api import (
-    CSRF_HEADER,
-    CSRF_SESSION_KEY,
     URL_PREFIX,
     ApiBody,
     current_ddt,
@@ -57,6 +51,7 @@ from tdapp.web.api import (
 )
 from tdapp.web.auth import current_username
 from tdapp.web.auth import ddt_required as ddt_page
+from tdapp.web.console_access import csrf_header_ok, opened_here, qr_svg, remember_opened
 from tdapp.web.errors import RequestRefused, message_of, translate
 
 api = Blueprint("api_draw_tables", __name__, url_prefix=URL_PREFIX + "/draw-tables")
@@ -144,14 +139,7 @@ class MisdealBody(ApiBody):
 
 
 def _opened_here(table_id: int) -> bool:
-    opened = session.get(SESSION_KEY)
-    return isinstance(opened, list) and table_id in opened
-
-
-def _csrf_ok() -> bool:
-    expected = session.get(CSRF_SESSION_KEY)
-    sent = request.headers.get(CSRF_HEADER, "")
-    return bool(expected) and hmac.compare_digest(str(expected), sent)
+    return opened_here(SESSION_KEY, table_id)
 
 
 def console_guard(view_function: Callable[..., Any]) -> Callable[..., Any]:
@@ -161,7 +149,7 @@ def console_guard(view_function: Callable[..., Any]) -> Callable[..., Any]:
     def guarded(table_id: int, *args: Any, **kwargs: Any) -> Any:
         if not _opened_here(table_id):
             return ddt_required(view_function)(table_id, *args, **kwargs)
-        if request.method not in ("GET", "HEAD") and not _csrf_ok():
+        if request.method not in ("GET", "HEAD") and not csrf_header_ok():
             raise RequestRefused("CSRF_REQUIRED", status=403)
         ddt = current_ddt()
         g.actor = ddt.username if ddt is not None else f"draw table {table_id} console"
@@ -348,8 +336,7 @@ def console_page(token: str) -> Any:
         except DomainError as refused:
             error = message_of(refused)
         else:
-            opened = [t for t in session.get(SESSION_KEY, []) if isinstance(t, int)]
-            session[SESSION_KEY] = [*opened, table_id][-20:]
+            remember_opened(SESSION_KEY, table_id)
             return redirect(url_for("draw_console.console_page", token=token))
     opened = draw_tables.current(table_id)
     if not _opened_here(table_id) and current_ddt() is None:
@@ -366,10 +353,7 @@ def qr_code(token: str) -> Any:
         draw_tables.console_for(token)
     except DomainError:
         abort(404)
-    url = url_for("draw_console.console_page", token=token, _external=True)
-    svg = io.BytesIO()  # a whole SVG document: an <img> shows nothing without its xmlns
-    segno.make(url, error="m").save(svg, kind="svg", scale=6)
-    return svg.getvalue(), 200, {"Content-Type": "image/svg+xml"}
+    return qr_svg(url_for("draw_console.console_page", token=token, _external=True))
 
 
 @pages.route("/draw-tables/", methods=["GET", "POST"])

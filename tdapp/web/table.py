@@ -8,14 +8,11 @@ a 4xx from the app-wide handler, nothing changed.
 
 from __future__ import annotations
 
-import hmac
-import io
 import threading
 from collections.abc import Callable
 from functools import wraps
 from typing import Annotated, Any, Literal
 
-import segno
 from flask import (
     Blueprint,
     Flask,
@@ -25,7 +22,6 @@ from flask import (
     redirect,
     render_template,
     request,
-    session,
     url_for,
 )
 from flask_socketio import join_room
@@ -40,14 +36,13 @@ from tdapp.tournament.hands.views import hand_view, table_seats
 from tdapp.tournament.state import Tournament
 from tdapp.web import csrf
 from tdapp.web.api import (
-    CSRF_HEADER,
-    CSRF_SESSION_KEY,
     URL_PREFIX,
     ApiBody,
     current_ddt,
     ddt_required,
     parse_json,
 )
+from tdapp.web.console_access import csrf_header_ok, opened_here, qr_svg, remember_opened
 from tdapp.web.errors import RequestRefused
 
 api = Blueprint("api_tables", __name__, url_prefix=URL_PREFIX)
@@ -98,16 +93,11 @@ def _key(tid: int, table: int) -> str:
 
 
 def _console_opened(tid: int, table: int) -> bool:
-    opened = session.get(SESSION_TABLES)
-    return isinstance(opened, list) and _key(tid, table) in opened
+    return opened_here(SESSION_TABLES, _key(tid, table))
 
 
 def _csrf_ok() -> bool:
-    if request.method in ("GET", "HEAD", "OPTIONS"):
-        return True
-    expected = session.get(CSRF_SESSION_KEY)
-    sent = request.headers.get(CSRF_HEADER, "")
-    return bool(expected) and hmac.compare_digest(str(expected), sent)
+    return request.method in ("GET", "HEAD", "OPTIONS") or csrf_header_ok()
 
 
 def table_guard(view: Callable[..., Any]) -> Callable[..., Any]:
@@ -311,8 +301,7 @@ def console_page(token: str) -> Any:
         except DomainError as refused:
             error = str(refused)
         else:
-            opened = [k for k in session.get(SESSION_TABLES, []) if isinstance(k, str)]
-            session[SESSION_TABLES] = [*opened, _key(tid, table)][-20:]
+            remember_opened(SESSION_TABLES, _key(tid, table))
             return redirect(url_for("table.console_page", token=token))
     if not _console_opened(tid, table) and current_ddt() is None:
         return render_template("table/pin.html", table=table, error=error), 401 if error else 200
@@ -332,10 +321,7 @@ def qr_code(token: str) -> Any:
         tables.console_for(token)
     except DomainError:
         abort(404)
-    url = url_for("table.console_page", token=token, _external=True)
-    svg = io.BytesIO()  # a whole SVG document: an <img> shows nothing without its xmlns
-    segno.make(url, error="m").save(svg, kind="svg", scale=6)
-    return svg.getvalue(), 200, {"Content-Type": "image/svg+xml"}
+    return qr_svg(url_for("table.console_page", token=token, _external=True))
 
 
 @console.get("/td/tools/side-pots")
