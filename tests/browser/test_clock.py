@@ -15,14 +15,6 @@ from tdapp import create_app
 pytestmark = pytest.mark.browser
 
 SHOTS = Path(__file__).resolve().parents[2] / "shots"
-CHROMIUM_ARGS = [
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-    "--no-first-run",
-]
 BLINDS = ((100, 200), (200, 400), (300, 600), (400, 800), (500, 1000), (800, 1600), (1500, 3000),
           (2000, 4000), (3000, 6000), (5000, 10000))
 NAMES = ["Anna", "Bruno", "Carla", "Dario", "Elena", "Fabio", "Giulia", "Marco", "Nicolò", "Olga", "Paolo", "Rita", "Sergio", "Tina"]
@@ -88,15 +80,6 @@ def _post(url: str, body: dict, token: str | None = None) -> dict:
 def _clock(evening, **body) -> dict:
     server, tid, _slug, token = evening
     return _post(f"{server.url}/api/v1/tournaments/{tid}/clock", body, token)
-
-
-@pytest.fixture
-def browser():
-    playwright = pytest.importorskip("playwright.sync_api")
-    with playwright.sync_playwright() as driver:
-        chromium = driver.chromium.launch(executable_path="/usr/bin/chromium", args=CHROMIUM_ARGS)
-        yield chromium
-        chromium.close()
 
 
 def _open(browser, evening, width: int, height: int, query: str = ""):
