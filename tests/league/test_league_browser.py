@@ -84,8 +84,7 @@ def test_the_secretary_enters_day_21_from_a_phone_and_undoes_it(season, phone):
     phone.fill("#username", "ddt")
     phone.fill("#password", PASSWORD)
     phone.locator("button[type=submit]").click()
-    phone.wait_for_url("**/td/**")  # the login only returns to console pages
-    phone.goto(f"{server.url}/leagues/{league_id}/secretary")
+    phone.wait_for_url(f"**/leagues/{league_id}/secretary")  # the login returns where it was asked for
     record = SEASON["nights"][20]
     table = record["tables"][0]
     for r, player in enumerate(table["players"]):
