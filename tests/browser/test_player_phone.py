@@ -6,10 +6,7 @@ Screenshots go to shots/ at the repository root (player-*.png)."""
 from __future__ import annotations
 
 import json
-import os
 import re
-import subprocess
-import sys
 import urllib.request
 from pathlib import Path
 
@@ -21,16 +18,7 @@ pytestmark = pytest.mark.browser
 
 ROOT = Path(__file__).resolve().parents[2]
 SHOTS = ROOT / "shots"
-CHROMIUM = "/usr/bin/chromium"
-ARGS = [
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-    "--no-first-run",
-]
-PASSWORD = "correct horse battery"
+PASSWORD = "correct horse battery"  # the password tests/conftest.py's ddt_server gives the DdT
 NAMES = ["Nicolò Rossi", "Anna Bianchi", "Niccolò Verdi", "Giulia Neri", "Marco Esposito"]
 
 
@@ -63,16 +51,9 @@ def token_for(url: str) -> str:
 
 
 @pytest.fixture
-def night(start_server, tmp_path):
+def night(ddt_server):
     """A running server with a seated tournament of 18: 9 at each of two tables."""
-    database_url = f"sqlite:///{tmp_path / 'phone.sqlite3'}"
-    env = dict(os.environ, DATABASE_URL=database_url)
-    for command in (["db", "upgrade"], ["create-user", "ddt", "--password", PASSWORD]):
-        subprocess.run(
-            [sys.executable, "-m", "tdapp.cli", *command], cwd=ROOT, env=env, check=True,
-            capture_output=True,
-        )
-    server = start_server(database_url)
+    server = ddt_server("phone")
     api = Api(server.url, token_for(server.url))
     created = api.call(
         "POST",
@@ -97,16 +78,13 @@ def night(start_server, tmp_path):
 
 
 @pytest.fixture
-def phone():
-    with playwright.sync_playwright() as driver:
-        browser = driver.chromium.launch(executable_path=CHROMIUM, args=ARGS)
-        context = browser.new_context(
-            viewport={"width": 360, "height": 640}, device_scale_factor=2, is_mobile=True,
-            has_touch=True,
-        )
-        page = context.new_page()
-        yield page
-        browser.close()
+def phone(browser):
+    context = browser.new_context(
+        viewport={"width": 360, "height": 640}, device_scale_factor=2, is_mobile=True,
+        has_touch=True,
+    )
+    yield context.new_page()
+    context.close()
 
 
 def shot(page, name: str) -> None:
