@@ -4,16 +4,17 @@
 
 One worker per process: Socket.IO needs every request of a client to reach the same process,
 which gunicorn's own balancing between workers does not give; scale with more processes behind
-nginx instead. Flask-SocketIO runs in threading mode, where each open WebSocket holds a thread, so
-the worker needs at least as many threads as the displays and phones it serves.
+nginx instead. The gevent worker patches the process before the app loads, so Flask-SocketIO runs
+in gevent mode (tdapp/realtime.py): a greenlet per open WebSocket, and the worker's connection
+limit must exceed the displays and phones it serves.
 """
 
 import os
 
 bind = f"127.0.0.1:{os.environ.get('PORT', '8001')}"
 workers = 1
-worker_class = "gthread"
-threads = int(os.environ.get("TDAPP_THREADS", "1000"))
+worker_class = "gevent"
+worker_connections = int(os.environ.get("TDAPP_CONNECTIONS", "5000"))
 # A WebSocket stays open all night: the worker must not be killed for a long request.
 timeout = 0
 graceful_timeout = 20

@@ -5,9 +5,10 @@ from __future__ import annotations
 import os
 import secrets
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from flask import Flask
+if TYPE_CHECKING:
+    from flask import Flask
 
 
 def _secret_key(app: Flask) -> str:
@@ -24,6 +25,10 @@ def _secret_key(app: Flask) -> str:
 
 def create_app(config: dict[str, Any] | None = None) -> Flask:
     """Build the application; tests pass `config` to point it at their own database."""
+    # Imported here, not above: `tdapp run` must patch for gevent before Flask pulls in
+    # threading, socket and ssl (tdapp/cli.py).
+    from flask import Flask
+
     app = Flask(
         __name__,
         instance_relative_config=True,

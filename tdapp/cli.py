@@ -9,14 +9,22 @@ import sys
 from tdapp import create_app
 
 
+def _serve_with_gevent() -> None:
+    """Make this process cooperative before anything else is imported: the server then holds a
+    greenlet, not a thread, per open WebSocket, and a level end reaches 500 wall displays and
+    phones in tens of milliseconds instead of hundreds (bench/clock.py). Flask-SocketIO picks
+    its async mode from this (tdapp/realtime.py)."""
+    from gevent import monkey
+
+    monkey.patch_all()
+
+
 def _run(args: argparse.Namespace) -> None:
     from tdapp.realtime import socketio
 
     # This process owns the blind clock's scheduler unless told that another one does.
     app = create_app({"SCHEDULER": not args.no_scheduler})
-    socketio.run(
-        app, host=args.host, port=args.port, use_reloader=False, allow_unsafe_werkzeug=True
-    )
+    socketio.run(app, host=args.host, port=args.port, use_reloader=False)
 
 
 def _scheduler(args: argparse.Namespace) -> None:
@@ -123,6 +131,8 @@ def main(argv: list[str] | None = None) -> None:
     demo.set_defaults(handler=_demo)
 
     args = parser.parse_args(argv)
+    if args.handler is _run:
+        _serve_with_gevent()
     args.handler(args)
 
 

@@ -27,7 +27,8 @@ The protocol, for every client (wall displays, players' phones, the DdT console)
 - a refused `join` (unknown slug, TD room without login) is answered with an `error` event
   `{"code", "message"}`.
 
-`async_mode` is `threading`: one thread per open WebSocket (simple-websocket). When
+`async_mode` is `gevent` where the server runs (`tdapp run`, gunicorn's gevent worker) and
+`threading` in an app built in-process (see `async_mode()`); WebSockets by simple-websocket. When
 `SOCKETIO_MESSAGE_QUEUE` (config or environment, e.g. `redis://127.0.0.1:6379/0`) is set, emits
 go through it (on `SOCKETIO_CHANNEL`, default "tdapp"), so an emit from any process or the
 scheduler's reaches every client.
@@ -65,10 +66,22 @@ def channel(app: Flask) -> str:
     return app.config.get("SOCKETIO_CHANNEL") or os.environ.get("SOCKETIO_CHANNEL", "tdapp")
 
 
+def async_mode() -> str:
+    """`gevent` in a process patched for it (`tdapp run`, gunicorn's gevent worker): a greenlet
+    per WebSocket. `threading` anywhere else (an app built in-process by the tests or a script,
+    the scheduler-only process): a thread per WebSocket, which is right for a handful of
+    clients. Never Flask-SocketIO's own guess, which would pick eventlet if it were installed."""
+    try:
+        from gevent import monkey
+    except ImportError:
+        return "threading"
+    return "gevent" if monkey.is_module_patched("socket") else "threading"
+
+
 def init_app(app: Flask) -> None:
     socketio.init_app(
         app,
-        async_mode="threading",
+        async_mode=async_mode(),
         message_queue=message_queue(app),
         channel=channel(app),
         # A wall PC or a phone on the club's Wi-Fi may sleep a while: be patient before dropping.
