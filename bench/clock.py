@@ -1,12 +1,12 @@
 """Level changes pushed to 500 live displays: delay after the scheduled instant, server memory,
 and the error of the browsers' offset-corrected countdown.
 
-    .venv/bin/python bench/clock.py [--clients 500] [--levels 4] [--seconds 15] [--workers 10]
+    .venv/bin/python bench/clock.py [--clients 500] [--levels 4] [--seconds 15] [--workers 4]
 
-It starts `tdapp run` (threaded Flask-SocketIO, in-process APScheduler) on a throwaway SQLite
-file with a 60-player tournament whose levels last a few seconds, connects the clients (python-
-socketio, spread over worker processes so that the clients' own GIL does not pass for server
-delay), starts the clock through the API, and times each client's receipt of every level-change
+It starts `tdapp run` (Flask-SocketIO in gevent mode, in-process APScheduler) on a throwaway
+SQLite file with a 60-player tournament whose levels last a few seconds, connects the clients
+(python-socketio's asyncio client, one event loop per worker process, so that the clients' own
+work does not pass for server delay), starts the clock through the API, and times each client's receipt of every level-change
 `clock` message against the instant the level ended. Clients and server share this machine's clock, so
 the delay is measured directly.
 
@@ -19,6 +19,7 @@ Goals (issue 4): p99 delay < 100 ms, server RSS < 300 MB, offset error < 50 ms.
 from __future__ import annotations
 
 import argparse
+import asyncio
 import json
 import multiprocessing as mp
 import os
@@ -103,7 +104,7 @@ def rss_mb(pid: int) -> tuple[float, float]:
     return found["VmRSS"], found["VmHWM"]
 
 
-def estimate_offset(client, skew_ms: float) -> float | None:
+async def estimate_offset(client, skew_ms: float) -> float | None:
     """sync.js's estimate, replayed: several samples, the one with the shortest round trip wins
     (a sample that gets no answer in time is dropped, as sync.js drops it)."""
     import socketio
@@ -112,57 +113,60 @@ def estimate_offset(client, skew_ms: float) -> float | None:
     for _ in range(SYNC_SAMPLES):
         t0 = now_ms() + skew_ms
         try:
-            reply = client.call("sync", {"t0": t0}, timeout=3)
+            reply = await client.call("sync", {"t0": t0}, timeout=3)
         except socketio.exceptions.TimeoutError:
             continue
         t1 = now_ms() + skew_ms
         sample = (t1 - t0, reply["server"] - (t0 + t1) / 2)
         if best is None or sample[0] < best[0]:
             best = sample
-        time.sleep(SYNC_GAP_S)
+        await asyncio.sleep(SYNC_GAP_S)
     return None if best is None else best[1]
 
 
 def worker(url: str, slug: str, count: int, syncing: int, ready, go, done, results) -> None:
     """`count` displays in this process; each records when every level change arrived."""
+    asyncio.run(_displays(url, slug, count, syncing, ready, go, done, results))
+
+
+async def _displays(url: str, slug: str, count: int, syncing: int, ready, go, done, results):
+    """The displays of one worker on one event loop: a thread per client (python-socketio's
+    threaded client starts one per message, too) would spend the cores the server needs."""
     import socketio
 
     received: list[list[tuple[int, float]]] = [[] for _ in range(count)]
     clients = []
 
     def keep(index: int):
-        def on_clock(message: dict) -> None:
+        async def on_clock(message: dict) -> None:
             if message.get("cue") == "level":
                 received[index].append((message["clock"]["period"], now_ms()))
 
         return on_clock
 
     for index in range(count):
-        client = socketio.Client(reconnection=False)
+        client = socketio.AsyncClient(reconnection=False)
         client.on("clock", keep(index))
         for attempt in range(5):
             try:
-                client.connect(url, transports=["websocket"], wait_timeout=30)
+                await client.connect(url, transports=["websocket"], wait_timeout=30)
                 break
             except socketio.exceptions.ConnectionError:
-                time.sleep(0.5 * (attempt + 1))
-        client.emit("join", {"tournament": slug})
+                await asyncio.sleep(0.5 * (attempt + 1))
+        await client.emit("join", {"tournament": slug})
         clients.append(client)
+    loop = asyncio.get_running_loop()
     ready.put(count)
-    go.wait()
-    errors, unanswered = [], 0
+    await loop.run_in_executor(None, go.wait)
     rng = random.Random(len(clients))
-    for client in clients[:syncing]:
-        skew = rng.uniform(-30_000, 30_000)  # the browser's clock is this far off
-        estimate = estimate_offset(client, skew)
-        if estimate is None:
-            unanswered += 1
-        else:
-            errors.append(abs(estimate - (-skew)))
-    done.wait()
-    results.put({"received": received, "sync_errors": errors, "unanswered": unanswered})
-    for client in clients:
-        client.shutdown()
+    skews = [rng.uniform(-30_000, 30_000) for _ in clients[:syncing]]  # browsers' clocks off
+    estimates = await asyncio.gather(
+        *(estimate_offset(client, skew) for client, skew in zip(clients, skews, strict=False))
+    )
+    errors = [abs(e - (-skew)) for e, skew in zip(estimates, skews, strict=True) if e is not None]
+    await loop.run_in_executor(None, done.wait)
+    results.put({"received": received, "sync_errors": errors, "unanswered": estimates.count(None)})
+    await asyncio.gather(*(client.disconnect() for client in clients))
 
 
 class ChromiumDisplay(threading.Thread):
@@ -189,12 +193,19 @@ class ChromiumDisplay(threading.Thread):
     def _run(self) -> None:
         from playwright.sync_api import sync_playwright
 
-        args = ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--no-first-run"]
+        args = [
+            "--no-sandbox",
+            "--disable-gpu",
+            "--disable-background-networking",
+            "--no-first-run",
+        ]
         skew = self.skew_ms
         with sync_playwright() as driver:
             browser = driver.chromium.launch(executable_path="/usr/bin/chromium", args=args)
             page = browser.new_page(viewport={"width": 1366, "height": 768})
-            page.add_init_script(f"(() => {{ const real = Date.now; Date.now = () => real() + {skew}; }})()")
+            page.add_init_script(
+                f"(() => {{ const real = Date.now; Date.now = () => real() + {skew}; }})()"
+            )
             page.goto(f"{self.url}/t/{self.slug}/clock")
             page.wait_for_function("window.tdDisplay && window.tdDisplay.sync.measured()")
             page.wait_for_timeout(1500)  # the whole first burst of samples
@@ -228,7 +239,7 @@ def main() -> None:
     parser.add_argument("--levels", type=int, default=4, help="level ends to time")
     # Long enough that one level end's fan-out is over before the next: a real level is 15-20 min.
     parser.add_argument("--seconds", type=int, default=15, help="length of each timed level")
-    parser.add_argument("--workers", type=int, default=10, help="client processes")
+    parser.add_argument("--workers", type=int, default=4, help="client processes")
     parser.add_argument("--syncing", type=int, default=50, help="clients measuring the offset")
     args = parser.parse_args()
 
@@ -253,10 +264,9 @@ def main() -> None:
         shares = [args.clients // args.workers] * args.workers
         shares[0] += args.clients - sum(shares)
         syncs = [args.syncing // args.workers] * args.workers
+        syncs[0] += args.syncing - sum(syncs)
         processes = [
-            context.Process(
-                target=worker, args=(url, slug, share, sync, ready, go, done, results)
-            )
+            context.Process(target=worker, args=(url, slug, share, sync, ready, go, done, results))
             for share, sync in zip(shares, syncs, strict=True)
         ]
         started = time.monotonic()
@@ -310,8 +320,10 @@ def main() -> None:
         f"machine: {os.cpu_count()} cores, load average {load_before:.1f} before and "
         f"{os.getloadavg()[0]:.1f} after (clients, Chromium and server share these cores)"
     )
-    print(f"level ends timed: {args.levels} x {connected} clients = {len(delays)} receipts, "
-          f"{missing} missing")
+    print(
+        f"level ends timed: {args.levels} x {connected} clients = {len(delays)} receipts, "
+        f"{missing} missing"
+    )
     if delays:
         print(
             f"delay after the scheduled instant (ms): median {statistics.median(delays):.1f}  "
@@ -343,6 +355,7 @@ def main() -> None:
             "level number on the Chromium screen, change after the scheduled instant (ms): "
             + "  ".join(f"{value:.0f}" for value in turned)
         )
+
 
 if __name__ == "__main__":
     main()
