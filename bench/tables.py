@@ -3,8 +3,9 @@
 Starts `tdapp run` (with its scheduler) on a throwaway SQLite database, then:
 
 1. latency: `--tables` tables of `--players` each play hands at once, one thread per table
-   acting through the API like a console; a Socket.IO client joined like a console times each
-   action from the request to the push that carries its version. Prints median and p99.
+   acting through the API like a console, the tables starting at their own moments within one
+   pause; each table's Socket.IO client, joined like its console, times each action from the
+   request to the push that carries its version. Prints median and p99.
 2. decision limit: a second tournament whose players never act, with `--limit` seconds per
    decision and the TDA rule (each expiry checks or folds, so the next decision starts at once):
    the pushes tell when each expiry was enforced; prints how long after its deadline.
@@ -12,7 +13,7 @@ Starts `tdapp run` (with its scheduler) on a throwaway SQLite database, then:
 Goals: p99 under 50 ms; enforcement within 100 ms of the deadline.
 
     .venv/bin/python bench/tables.py [--tables 30] [--players 6] [--actions 15] [--pause 1]
-                                     [--limit 2] [--run 8]
+                                     [--together] [--limit 2] [--run 8]
 
 `--pause 0` makes every table act as fast as the server answers: a stress test of the one
 tournament lock, far beyond a dealer's pace.
@@ -89,19 +90,25 @@ def _tournament(api: Api, tables: int, players: int, limit: int, options: dict) 
 
 
 class Pushes:
-    """Consoles' sockets (one socket joined to every table): when each version of a table's
+    """The tables' consoles, one socket each as on the tablets: when each version of a table's
     hand arrived, and each hand as pushed."""
 
     def __init__(self, url: str, slug: str, tables: list[int]) -> None:
         self.arrived: dict[int, list[tuple[int, float]]] = {}
         self.hands_seen: list[tuple[float, dict]] = []
         self.condition = threading.Condition()
-        self.client = socketio.Client(reconnection=False)
-        self.client.on("hand", self._hand)
-        self.client.connect(url, transports=["websocket"])
+        self.clients = []
         for table in tables:
-            joined = self.client.call("join_table", {"tournament": slug, "table": table})
+            client = socketio.Client(reconnection=False)
+            client.on("hand", self._hand)
+            client.connect(url, transports=["websocket"])
+            joined = client.call("join_table", {"tournament": slug, "table": table})
             assert joined == {"joined": True}, joined
+            self.clients.append(client)
+
+    def disconnect(self) -> None:
+        for client in self.clients:
+            client.disconnect()
 
     def _hand(self, message: dict) -> None:
         now = time.perf_counter()
@@ -129,9 +136,17 @@ class Pushes:
 
 
 def _play_table(
-    api: Api, pushes: Pushes, tid: int, table: int, actions: int, pause: float, out: list[float]
+    api: Api,
+    pushes: Pushes,
+    tid: int,
+    table: int,
+    actions: int,
+    pause: float,
+    out: list[float],
+    start: float,
 ) -> None:
     base = f"/tournaments/{tid}/tables/{table}"
+    time.sleep(start)
     done = 0
     hand = None
     while done < actions:
@@ -154,21 +169,27 @@ def _play_table(
 
 
 def _latency(
-    api: Api, url: str, tables: int, players: int, actions: int, pause: float
+    api: Api, url: str, tables: int, players: int, actions: int, pause: float, together: bool
 ) -> list[float]:
     tid, slug = _tournament(api, tables, players, 20, {})
     numbers = sorted({p["table"] for p in api.call("GET", f"/tournaments/{tid}")["players"]})
     pushes = Pushes(url, slug, numbers)
     samples: list[float] = []
+    # Tables start their first hands at their own moments over one dealer's pause, as in a room;
+    # `together` starts them at one instant, so that every table acts in the same few ms.
+    spread = 0.0 if together else pause / len(numbers)
     threads = [
-        threading.Thread(target=_play_table, args=(api, pushes, tid, n, actions, pause, samples))
-        for n in numbers
+        threading.Thread(
+            target=_play_table,
+            args=(api, pushes, tid, n, actions, pause, samples, index * spread),
+        )
+        for index, n in enumerate(numbers)
     ]
     for thread in threads:
         thread.start()
     for thread in threads:
         thread.join()
-    pushes.client.disconnect()
+    pushes.disconnect()
     return samples
 
 
@@ -182,7 +203,7 @@ def _enforcement(
         api.call("POST", f"/tournaments/{tid}/tables/{number}/hands")
         time.sleep(limit / len(numbers))
     time.sleep(run_s)
-    pushes.client.disconnect()
+    pushes.disconnect()
     # A table's deadline was enforced when a push first shows that hand moved past the step
     # the deadline was for: its lateness is that push's arrival minus the deadline.
     late: list[float] = []
@@ -204,6 +225,11 @@ def main() -> None:
     parser.add_argument("--actions", type=int, default=15, help="actions timed per table")
     parser.add_argument(
         "--pause", type=float, default=1.0, help="seconds between a table's actions (a dealer)"
+    )
+    parser.add_argument(
+        "--together",
+        action="store_true",
+        help="every table starts at the same instant (a worst case: all act at once)",
     )
     parser.add_argument("--limit", type=int, default=2, help="seconds per decision (phase 2)")
     parser.add_argument("--run", type=float, default=8.0, help="seconds of phase 2")
@@ -244,10 +270,13 @@ def main() -> None:
                     break
                 except (urllib.error.URLError, ConnectionError):
                     time.sleep(0.2)
-            samples = _latency(api, url, args.tables, args.players, args.actions, args.pause)
+            samples = _latency(
+                api, url, args.tables, args.players, args.actions, args.pause, args.together
+            )
             print(
                 f"{args.tables} tables x {args.players} players, {len(samples)} actions, "
-                f"{args.pause} s between a table's actions: "
+                f"{args.pause} s between a table's actions"
+                f"{', all starting at once' if args.together else ''}: "
                 f"request -> push median {statistics.median(samples):6.1f} ms, "
                 f"p99 {_percentile(samples, 0.99):6.1f} ms (goal p99 < 50 ms)"
             )
