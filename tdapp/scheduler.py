@@ -94,7 +94,7 @@ def start(redis_url: str | None = None) -> BackgroundScheduler:
             executors={"default": ThreadPoolExecutor(8)},
         )
         _scheduler.start()
-    _unsubscribe.append(bus.subscribe(lambda change: plan(change.tournament_id)))
+    _unsubscribe.append(bus.subscribe(lambda change: plan(change.tournament_id, change)))
     if redis_url:
         _follow_other_processes(redis_url)
     rebuild()
@@ -155,12 +155,15 @@ def rebuild() -> None:
         plan(tournament_id)
 
 
-def plan(tournament_id: int) -> None:
-    """Put the tournament's clock job at its next period end, or remove it if none is coming."""
+def plan(tournament_id: int, change: bus.Change | None = None) -> None:
+    """Put the tournament's clock job at its next period end, or remove it if none is coming.
+    Most changes (a table's action) leave the end where it was: then the job is left alone."""
     if _scheduler is None:
         return
     try:
-        state = tournaments.current(tournament_id)
+        state = (
+            tournaments.current(tournament_id) if change is None else tournaments.state_of(change)
+        )
     except DomainError:
         cancel(clock_key(tournament_id))
         return
@@ -169,9 +172,12 @@ def plan(tournament_id: int) -> None:
     if due is None:
         cancel(clock_key(tournament_id))
         return
+    when = datetime.fromtimestamp(due / 1000, UTC)
+    if job_time(clock_key(tournament_id)) == when:
+        return
     schedule(
         clock_key(tournament_id),
-        datetime.fromtimestamp(due / 1000, UTC),
+        when,
         "tdapp.scheduler:period_ended",
         {"tournament_id": tournament_id, "due_ms": due},
     )

@@ -361,6 +361,16 @@ def current(tournament_id: int) -> Tournament:
         return loaded.state
 
 
+def state_of(change: bus.Change) -> Tournament:
+    """The state `change` produced, for its subscribers: this process's own, without asking the
+    database, when it still holds that version (a later change, from here or from another
+    process, reaches them as a change of its own); else the state now."""
+    loaded = _memory.get(change.tournament_id)
+    if loaded is not None and loaded.state.version == change.version:
+        return loaded.state
+    return current(change.tournament_id)
+
+
 def can_undo_redo(tournament_id: int) -> tuple[bool, bool]:
     """Whether undo and redo have something to act on, for the console's buttons."""
     current(tournament_id)

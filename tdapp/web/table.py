@@ -381,7 +381,7 @@ def after_change(change: bus.Change) -> None:
     has not changed, so one action at one table costs one push and one job."""
     tid = change.tournament_id
     try:
-        state = tournaments.current(tid)
+        state = tournaments.state_of(change)
     except DomainError:
         return
     changed = []
