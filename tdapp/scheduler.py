@@ -9,7 +9,8 @@ the database at start-up: a server that was down across level ends shows the rig
 
 Exactly one process per deployment may run this: `tdapp run` starts it unless told not to, a
 hosted set-up enables it in one process only (`TDAPP_SCHEDULER=1`, see deploy/), and it never
-starts in a reloader's watching parent. Other processes' changes reach the owner through Redis
+starts in a reloader's watching parent. Should two processes on one database still want it, the
+lock of `tdapp.ownership` lets one run it; the other waits and takes over if the first dies. Other processes' changes reach the owner through Redis
 (`TDAPP_CHANGES_URL`, usually the Socket.IO message queue's URL), the same messages the bus gives.
 
 Other areas schedule their own deadlines with `schedule(key, when, "module:function", kwargs)`
@@ -32,6 +33,7 @@ from apscheduler.schedulers.background import BackgroundScheduler
 from flask import Flask
 
 from tdapp.models import utcnow
+from tdapp.ownership import Ownership
 from tdapp.services import bus, tournaments
 from tdapp.tournament import clock
 from tdapp.tournament.clock_rules import closings
@@ -46,10 +48,15 @@ JOB_DEFAULTS = {
     "max_instances": 1,
 }
 
+# How often a process that wants the scheduler, while another holds it, tries to take over.
+STANDBY_RETRY_SECONDS = 2.0
+
 _scheduler: BackgroundScheduler | None = None
 _lock = threading.Lock()
 _unsubscribe: list[Any] = []
 _changes_channel = "tdapp:changes"
+_ownership = Ownership()
+_standby_over = threading.Event()
 
 
 def wanted(app: Flask) -> bool:
@@ -68,7 +75,7 @@ def init_app(app: Flask) -> None:
     global _changes_channel
     _changes_channel = f"{channel(app)}:changes"
     if wanted(app):
-        start(changes_url(app))
+        start_as_owner(changes_url(app))
     elif changes_url(app):
         _announce_changes(changes_url(app))
 
@@ -80,6 +87,26 @@ def changes_url(app: Flask) -> str | None:
         or app.config.get("SOCKETIO_MESSAGE_QUEUE")
         or os.environ.get("SOCKETIO_MESSAGE_QUEUE")
     )
+
+
+def start_as_owner(redis_url: str | None = None) -> bool:
+    """Start the scheduler if this process can take the database's scheduler lock; else wait in
+    the background and start it when the holder is gone. True if it started now."""
+    _standby_over.clear()
+    if _ownership.try_take():
+        start(redis_url)
+        return True
+    log.warning("another process runs this database's scheduler: this one waits to take over")
+
+    def stand_by() -> None:
+        while not _standby_over.wait(STANDBY_RETRY_SECONDS):
+            if _ownership.try_take():
+                log.warning("the scheduler's owner is gone: this process takes over")
+                start(redis_url)
+                return
+
+    threading.Thread(target=stand_by, name="tdapp-scheduler-standby", daemon=True).start()
+    return False
 
 
 def start(redis_url: str | None = None) -> BackgroundScheduler:
@@ -103,6 +130,7 @@ def start(redis_url: str | None = None) -> BackgroundScheduler:
 
 def shutdown() -> None:
     global _scheduler
+    _standby_over.set()
     with _lock:
         running, _scheduler = _scheduler, None
     for unsubscribe in _unsubscribe:
@@ -110,6 +138,7 @@ def shutdown() -> None:
     _unsubscribe.clear()
     if running is not None:
         running.shutdown(wait=False)
+    _ownership.release()
 
 
 def running() -> bool:

@@ -210,6 +210,29 @@ def test_a_server_killed_while_the_clock_runs_restarts_on_the_right_level_and_ti
     assert abs(time.time() * 1000 - level_three_ends) < 1_000
 
 
+def test_a_second_server_on_the_same_database_waits_and_takes_the_clock_over_when_the_first_dies(
+    open_night,
+):
+    from tdapp.tournament.settings import Settings
+    from tdapp.tournament.structure import Level, Structure
+
+    short = Structure((Level(25, 50, 3), Level(50, 100, 8), Level(75, 150, 1200)))
+    night = open_night(Settings(name="Two servers", structure=short))
+    first = night.server
+    second = night.start_server(night.database_url)  # wants the scheduler too, as `tdapp run` does
+    watching = Display(second.url, night.slug)
+    night.displays.append(watching)
+    level_one_ends = night.clock("start")["clock"]["ends_at"]
+    # The first server owns the scheduler: the second announces nothing while it lives.
+    time.sleep(max(0.0, (level_one_ends + 1_500) / 1000 - time.time()))
+    with pytest.raises(AssertionError):
+        watching.wait_for(lambda v: v.get("cue") == "level", timeout=0.5)
+    first.kill()
+    changed = watching.wait_for(lambda v: v.get("cue") == "level", timeout=20)
+    assert changed["clock"]["level"] == 3
+    assert abs(time.time() * 1000 - (level_one_ends + 8_000)) < 1_000
+
+
 def test_with_several_processes_the_one_scheduler_owner_reaches_displays_through_redis(tmp_path):
     """Hosted set-up: a web process without a scheduler, the owner in its own process, Redis
     between them. A display joined to the web process gets the level end the owner announces."""
