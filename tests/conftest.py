@@ -253,6 +253,30 @@ def ddt_server(start_server, tmp_path: Path) -> Callable[..., Server]:
     return start
 
 
+@dataclass
+class DdtApi:
+    """The DdT's JSON API on a running server, with the DdT's bearer token."""
+
+    server: Server
+    token: str
+
+    def call(self, method: str, path: str, body: dict | None = None) -> dict:
+        sent = None if method == "GET" else (body or {})
+        return self.server.call(method, "/api/v1" + path, self.token, sent)
+
+
+@pytest.fixture
+def ddt_api(ddt_server) -> Callable[[str], DdtApi]:
+    """A server of the test's own (see `ddt_server`) and its DdT, logged in to the API."""
+
+    def start(name: str) -> DdtApi:
+        server = ddt_server(name)
+        login = {"username": "ddt", "password": DDT_PASSWORD}
+        return DdtApi(server, server.call("POST", "/api/v1/auth/token", body=login)["token"])
+
+    return start
+
+
 CHROMIUM_ARGS = [
     "--no-sandbox",
     "--disable-gpu",

@@ -5,9 +5,7 @@ Screenshots go to shots/ at the repository root (player-*.png)."""
 
 from __future__ import annotations
 
-import json
 import re
-import urllib.request
 from pathlib import Path
 
 import pytest
@@ -22,39 +20,11 @@ PASSWORD = "correct horse battery"  # the password tests/conftest.py's ddt_serve
 NAMES = ["Nicolò Rossi", "Anna Bianchi", "Niccolò Verdi", "Giulia Neri", "Marco Esposito"]
 
 
-class Api:
-    """The DdT's JSON API on the running server, with a bearer token."""
-
-    def __init__(self, url: str, token: str) -> None:
-        self.url = url
-        self.token = token
-
-    def call(self, method: str, path: str, body: dict | None = None) -> dict:
-        request = urllib.request.Request(
-            self.url + "/api/v1" + path,
-            method=method,
-            data=json.dumps(body or {}).encode(),
-            headers={"Content-Type": "application/json", "Authorization": f"Bearer {self.token}"},
-        )
-        with urllib.request.urlopen(request, timeout=20) as answer:
-            return json.loads(answer.read())
-
-
-def token_for(url: str) -> str:
-    request = urllib.request.Request(
-        url + "/api/v1/auth/token",
-        data=json.dumps({"username": "ddt", "password": PASSWORD}).encode(),
-        headers={"Content-Type": "application/json"},
-    )
-    with urllib.request.urlopen(request, timeout=20) as answer:
-        return json.loads(answer.read())["token"]
-
-
 @pytest.fixture
-def night(ddt_server):
+def night(ddt_api):
     """A running server with a seated tournament of 18: 9 at each of two tables."""
-    server = ddt_server("phone")
-    api = Api(server.url, token_for(server.url))
+    api = ddt_api("phone")
+    server = api.server
     created = api.call(
         "POST",
         "/tournaments",

@@ -6,10 +6,8 @@ Screenshots go to shots/ at the repository root (table-*.png)."""
 
 from __future__ import annotations
 
-import json
 import re
 import time
-import urllib.request
 from pathlib import Path
 
 import pytest
@@ -23,37 +21,11 @@ SHOTS = ROOT / "shots"
 PASSWORD = "correct horse battery"
 
 
-class Api:
-    def __init__(self, url: str, token: str) -> None:
-        self.url = url
-        self.token = token
-
-    def call(self, method: str, path: str, body: dict | None = None) -> dict:
-        request = urllib.request.Request(
-            self.url + "/api/v1" + path,
-            method=method,
-            data=None if method == "GET" else json.dumps(body or {}).encode(),
-            headers={"Content-Type": "application/json", "Authorization": f"Bearer {self.token}"},
-        )
-        with urllib.request.urlopen(request, timeout=20) as answer:
-            return json.loads(answer.read())
-
-
-def token_for(url: str) -> str:
-    request = urllib.request.Request(
-        url + "/api/v1/auth/token",
-        data=json.dumps({"username": "ddt", "password": PASSWORD}).encode(),
-        headers={"Content-Type": "application/json"},
-    )
-    with urllib.request.urlopen(request, timeout=20) as answer:
-        return json.loads(answer.read())["token"]
-
-
 @pytest.fixture
-def night(ddt_server):
+def night(ddt_api):
     """A running server with four players at one table: stacks 1,000, 2,500, 5,000 and 5,000."""
-    server = ddt_server("table")
-    api = Api(server.url, token_for(server.url))
+    api = ddt_api("table")
+    server = api.server
     created = api.call(
         "POST",
         "/tournaments",
@@ -78,7 +50,7 @@ def night(ddt_server):
     return server, api, tid, created["slug"], table
 
 
-def changed(api: Api, base: str, version: int) -> dict:
+def changed(api, base: str, version: int) -> dict:
     """The hand once the console's tap has reached the server (its version moved)."""
     for _ in range(200):
         answer = api.call("GET", base + "/hand")
