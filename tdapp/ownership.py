@@ -13,6 +13,7 @@ over within seconds of a crash and nothing has to expire.
 
 from __future__ import annotations
 
+import contextlib
 import fcntl
 import os
 import threading
@@ -79,6 +80,23 @@ class Ownership:
             return False
         self._connection = connection
         return True
+
+    def still_held(self) -> bool:
+        """Whether the lock is still this process's. A file lock cannot be lost; an advisory lock
+        goes with its session when the database server restarts or ends the connection."""
+        with self._guard:
+            if self._connection is None:
+                return self._held
+            try:
+                self._connection.execute(text("SELECT 1"))
+                self._connection.commit()
+            except Exception:  # whatever broke the session, the lock went with it
+                with contextlib.suppress(Exception):
+                    self._connection.invalidate()
+                    self._connection.close()
+                self._connection = None
+                self._held = False
+            return self._held
 
     def release(self) -> None:
         with self._guard:

@@ -90,23 +90,33 @@ def changes_url(app: Flask) -> str | None:
 
 
 def start_as_owner(redis_url: str | None = None) -> bool:
-    """Start the scheduler if this process can take the database's scheduler lock; else wait in
-    the background and start it when the holder is gone. True if it started now."""
+    """Start the scheduler if this process can take the database's scheduler lock, and keep
+    watching the lock in the background (see `_keep_ownership`). True if it started now."""
     _standby_over.clear()
-    if _ownership.try_take():
+    started = _ownership.try_take()
+    if started:
         start(redis_url)
-        return True
-    log.warning("another process runs this database's scheduler: this one waits to take over")
+    else:
+        log.warning("another process runs this database's scheduler: this one waits to take over")
+    watcher = threading.Thread(
+        target=_keep_ownership, args=(redis_url,), name="tdapp-scheduler-owner", daemon=True
+    )
+    watcher.start()
+    return started
 
-    def stand_by() -> None:
-        while not _standby_over.wait(STANDBY_RETRY_SECONDS):
-            if _ownership.try_take():
-                log.warning("the scheduler's owner is gone: this process takes over")
-                start(redis_url)
-                return
 
-    threading.Thread(target=stand_by, name="tdapp-scheduler-standby", daemon=True).start()
-    return False
+def _keep_ownership(redis_url: str | None) -> None:
+    """Every few seconds: a waiting process tries to take over; an owner checks that its lock is
+    still its own (a PostgreSQL restart drops it) and stops at once if not, so that a second
+    scheduler never runs beside it for longer than one check."""
+    while not _standby_over.wait(STANDBY_RETRY_SECONDS):
+        if running():
+            if not _ownership.still_held():
+                log.error("the scheduler lock was lost: this process stops its scheduler")
+                _stop()
+        elif _ownership.try_take():
+            log.warning("the scheduler's owner is gone: this process takes over")
+            start(redis_url)
 
 
 def start(redis_url: str | None = None) -> BackgroundScheduler:
@@ -129,8 +139,14 @@ def start(redis_url: str | None = None) -> BackgroundScheduler:
 
 
 def shutdown() -> None:
-    global _scheduler
+    """Stop the scheduler, stop waiting for it, and let the lock go to another process."""
     _standby_over.set()
+    _stop()
+    _ownership.release()
+
+
+def _stop() -> None:
+    global _scheduler
     with _lock:
         running, _scheduler = _scheduler, None
     for unsubscribe in _unsubscribe:
@@ -138,7 +154,6 @@ def shutdown() -> None:
     _unsubscribe.clear()
     if running is not None:
         running.shutdown(wait=False)
-    _ownership.release()
 
 
 def running() -> bool:

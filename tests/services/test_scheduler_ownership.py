@@ -7,6 +7,8 @@ import sys
 import time
 from pathlib import Path
 
+import pytest
+
 from tdapp import db, scheduler
 from tdapp.ownership import Ownership
 
@@ -80,8 +82,47 @@ def test_a_second_owner_waits_and_starts_when_the_first_lets_go(app, monkeypatch
         deadline = time.monotonic() + 10
         while not scheduler.running():
             assert time.monotonic() < deadline, "the waiting process never took over"
-            time.sleep(0.05)
+            time.sleep(0.01)
     finally:
         scheduler.shutdown()
         first.release()
     assert _other_process_takes()  # shutting down let the lock go
+
+
+def test_an_owner_whose_database_session_is_ended_stops_its_scheduler_until_it_has_the_lock_again(
+    app, monkeypatch
+):
+    if db.engine().url.get_backend_name() != "postgresql":
+        pytest.skip("a file lock cannot be taken from its process")
+    from sqlalchemy import text
+
+    from tdapp.ownership import ADVISORY_KEY
+
+    monkeypatch.setattr(scheduler, "STANDBY_RETRY_SECONDS", 0.5)
+    assert scheduler.start_as_owner()
+    owner_session = scheduler._ownership._connection
+    take = text("SELECT pg_try_advisory_lock(:k)")
+    try:
+        lock_session = owner_session.execute(text("SELECT pg_backend_pid()")).scalar()
+        owner_session.commit()
+        with db.engine().connect() as other:
+            # A database restart as the owner sees it: its session ends, another takes the lock.
+            other.execute(text("SELECT pg_terminate_backend(:pid)"), {"pid": lock_session})
+            # The session ends a moment after it is told to; the owner looks every 0.5 s.
+            _wait_until(lambda: other.execute(take, {"k": ADVISORY_KEY}).scalar(), "not freed", 2)
+            other.commit()
+            _wait_until(lambda: not scheduler.running(), "the owner kept its scheduler")
+            time.sleep(1.2)
+            assert not scheduler.running()  # the lock is someone else's: it waits
+            other.execute(text("SELECT pg_advisory_unlock(:k)"), {"k": ADVISORY_KEY})
+            other.commit()
+            _wait_until(scheduler.running, "the owner never took its lock back")
+    finally:
+        scheduler.shutdown()
+
+
+def _wait_until(condition, failure: str, seconds: float = 10) -> None:
+    deadline = time.monotonic() + seconds
+    while not condition():
+        assert time.monotonic() < deadline, failure
+        time.sleep(0.01)
