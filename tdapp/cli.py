@@ -22,7 +22,8 @@ def _serve_with_gevent() -> None:
 def _run(args: argparse.Namespace) -> None:
     from tdapp.realtime import socketio
 
-    # This process owns the blind clock's scheduler unless told that another one does.
+    # This process wants the blind clock's scheduler unless told that another one runs it; of
+    # the processes that want it, one per database gets it (tdapp/ownership.py).
     app = create_app({"SCHEDULER": not args.no_scheduler})
     socketio.run(app, host=args.host, port=args.port, use_reloader=False)
 
