@@ -17,11 +17,10 @@ The protocol, for every client (wall displays, players' phones, the DdT console)
   "notices"}`, where `clock` is the view's clock section and `notices` say what closed with the
   level (late registration, rebuys, add-on), each with code, params and message. A client
   treats it as a view that carries only its clock section (a `clock` whose version is newer
-  than the view it shows means it missed a change: it joins again for the full view); it is a
-  few hundred bytes where a
-  whole view of a full room is tens of kilobytes, so every screen gets it sooner (measured:
-  500 whole views at once take seconds to fan out on two cores; see bench/clock.py). A page that
-  shows the clock must listen to `clock` as well as `view`.
+  than the view it shows means it missed a change: it joins again for the full view). It is a
+  few hundred bytes where a whole view of a full room is tens of kilobytes, so every screen gets
+  it sooner (500 whole views at once took seconds to fan out on two cores; see bench/clock.py).
+  A page that shows the clock must listen to `clock` as well as `view`.
 - emit `sync` with `{"t0": <client ms>}` and an acknowledgement callback: it answers
   `{"t0": <same>, "server": <server Unix ms>}`, the sample of an NTP-like offset estimate.
 - a refused `join` (unknown slug, TD room without login) is answered with an `error` event

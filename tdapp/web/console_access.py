@@ -1,15 +1,13 @@
-"""What the hold'em table console and the draw console share: the PIN-opened session, the
-session's CSRF header on writes, and the QR code of the console's link."""
+"""What the hold'em table console and the draw console share: the PIN-opened session and the
+QR code of the console's link (their writes check the CSRF header with the API's
+`csrf_header_ok`)."""
 
 from __future__ import annotations
 
-import hmac
 import io
 
 import segno
-from flask import request, session
-
-from tdapp.web.api import CSRF_HEADER, CSRF_SESSION_KEY
+from flask import session
 
 # A tablet moves between tables on a long night; the oldest consoles it opened are forgotten.
 OPENED_KEPT = 20
@@ -25,13 +23,6 @@ def remember_opened(session_key: str, console: int | str) -> None:
     """The PIN was right: this session may use that console from now on."""
     kept = [c for c in session.get(session_key, []) if isinstance(c, type(console))]
     session[session_key] = [*kept, console][-OPENED_KEPT:]
-
-
-def csrf_header_ok() -> bool:
-    """A console's write must carry the session's CSRF token in its header."""
-    expected = session.get(CSRF_SESSION_KEY)
-    sent = request.headers.get(CSRF_HEADER, "")
-    return bool(expected) and hmac.compare_digest(str(expected), sent)
 
 
 def qr_svg(url: str) -> tuple[bytes, int, dict[str, str]]:

@@ -45,13 +45,14 @@ from tdapp.web import csrf
 from tdapp.web.api import (
     URL_PREFIX,
     ApiBody,
+    csrf_header_ok,
     current_ddt,
     ddt_required,
     parse_json,
 )
 from tdapp.web.auth import current_username
 from tdapp.web.auth import ddt_required as ddt_page
-from tdapp.web.console_access import csrf_header_ok, opened_here, qr_svg, remember_opened
+from tdapp.web.console_access import opened_here, qr_svg, remember_opened
 from tdapp.web.errors import RequestRefused, message_of, translate
 
 api = Blueprint("api_draw_tables", __name__, url_prefix=URL_PREFIX + "/draw-tables")

@@ -38,11 +38,12 @@ from tdapp.web import csrf
 from tdapp.web.api import (
     URL_PREFIX,
     ApiBody,
+    csrf_header_ok,
     current_ddt,
     ddt_required,
     parse_json,
 )
-from tdapp.web.console_access import csrf_header_ok, opened_here, qr_svg, remember_opened
+from tdapp.web.console_access import opened_here, qr_svg, remember_opened
 from tdapp.web.errors import RequestRefused
 
 api = Blueprint("api_tables", __name__, url_prefix=URL_PREFIX)

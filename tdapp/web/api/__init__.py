@@ -96,14 +96,19 @@ def current_ddt() -> accounts.Account | None:
     return accounts.account(user_id)
 
 
+def csrf_header_ok() -> bool:
+    """Whether the request carries the session's CSRF token in its header."""
+    expected = session.get(CSRF_SESSION_KEY)
+    sent = request.headers.get(CSRF_HEADER, "")
+    return bool(expected) and hmac.compare_digest(str(expected), sent)
+
+
 def _csrf_ok() -> bool:
     # A bearer token cannot be ridden by another site; a session cookie can, so a session-
     # authenticated write must also carry the console's CSRF token in a header.
     if _bearer_token() is not None or request.method in ("GET", "HEAD", "OPTIONS"):
         return True
-    expected = session.get(CSRF_SESSION_KEY)
-    sent = request.headers.get(CSRF_HEADER, "")
-    return bool(expected) and hmac.compare_digest(str(expected), sent)
+    return csrf_header_ok()
 
 
 def ddt_required(view: Callable[..., Any]) -> Callable[..., Any]:
