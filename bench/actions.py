@@ -17,9 +17,9 @@ import time
 from collections.abc import Callable
 from pathlib import Path
 
-from tdapp import db
 from tdapp.services import tournaments
 from tdapp.services.tournaments import _Memory
+from tdapp.storage import database as db
 from tdapp.tournament.busts import BustPlayer
 from tdapp.tournament.chips import SetChips
 from tdapp.tournament.clock_rules import StartClock

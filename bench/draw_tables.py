@@ -13,10 +13,10 @@ import tempfile
 import time
 from pathlib import Path
 
-from tdapp import db
 from tdapp.draw_table.commands import Act, Deal, Draw, Showdown
 from tdapp.services import draw_tables
 from tdapp.services.draw_tables import Player
+from tdapp.storage import database as db
 
 NAMES = ("Anna", "Bruno", "Carla", "Dario", "Elena")
 

@@ -1,4 +1,4 @@
-"""Alembic's entry point: runs migrations on the connection `tdapp.db.upgrade` hands over, or on
+"""Alembic's entry point: runs migrations on the connection `tdapp.storage.database.upgrade` hands over, or on
 `sqlalchemy.url` when alembic is driven by hand."""
 
 from __future__ import annotations
@@ -8,9 +8,12 @@ from sqlalchemy import engine_from_config, pool
 from sqlmodel import SQLModel
 
 # Every module of tables, so that autogenerate sees them all on SQLModel.metadata.
-import tdapp.draw_models  # noqa: F401
-import tdapp.league_models  # noqa: F401
-import tdapp.models  # noqa: F401
+import tdapp.storage.accounts  # noqa: F401
+import tdapp.storage.draw_tables  # noqa: F401
+import tdapp.storage.leagues  # noqa: F401
+import tdapp.storage.roster  # noqa: F401
+import tdapp.storage.templates  # noqa: F401
+import tdapp.storage.tournaments  # noqa: F401
 
 config = context.config
 target_metadata = SQLModel.metadata

@@ -41,13 +41,13 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
     if config:
         app.config.from_mapping(config)
 
-    from tdapp import db
+    from tdapp.services import database
 
-    db.configure(db.database_url(app.config.get("DATABASE_URL"), app.instance_path))
+    database.open_database(app.config.get("DATABASE_URL"), app.instance_path)
     if app.config.get("MIGRATE_ON_START", True):
         from tdapp.services import templates
 
-        db.upgrade()
+        database.upgrade()
         templates.ensure_shipped()
 
     from tdapp.web import api, errors

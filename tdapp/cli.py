@@ -69,15 +69,14 @@ def _set_password(args: argparse.Namespace) -> None:
 
 
 def _db(args: argparse.Namespace) -> None:
-    from tdapp import db
+    from tdapp.services import database
 
     create_app({"MIGRATE_ON_START": False})
     if args.action == "upgrade":
-        db.upgrade()
+        database.upgrade()
         print("The database schema is up to date.")
     else:
-        db.upgrade()
-        db.new_revision(args.message)
+        database.new_revision(args.message)
 
 
 def _demo(args: argparse.Namespace) -> None:

@@ -10,7 +10,7 @@ the database at start-up: a server that was down across level ends shows the rig
 Exactly one process per deployment may run this: `tdapp run` starts it unless told not to, a
 hosted set-up enables it in one process only (`TDAPP_SCHEDULER=1`, see deploy/), and it never
 starts in a reloader's watching parent. Should two processes on one database still want it, the
-lock of `tdapp.ownership` lets one run it; the other waits and takes over if the first dies. Other processes' changes reach the owner through Redis
+lock of `tdapp.storage.ownership` lets one run it; the other waits and takes over if the first dies. Other processes' changes reach the owner through Redis
 (`TDAPP_CHANGES_URL`, usually the Socket.IO message queue's URL), the same messages the bus gives.
 
 Other areas schedule their own deadlines with `schedule(key, when, "module:function", kwargs)`
@@ -32,12 +32,11 @@ from apscheduler.jobstores.base import JobLookupError
 from apscheduler.schedulers.background import BackgroundScheduler
 from flask import Flask
 
-from tdapp.models import utcnow
-from tdapp.ownership import Ownership
-from tdapp.services import bus, tournaments
+from tdapp.services import bus, database, tournaments
 from tdapp.tournament import clock
 from tdapp.tournament.clock_rules import closings
 from tdapp.tournament.errors import DomainError
+from tdapp.wallclock import utcnow
 
 log = logging.getLogger(__name__)
 
@@ -55,7 +54,7 @@ _scheduler: BackgroundScheduler | None = None
 _lock = threading.Lock()
 _unsubscribe: list[Any] = []
 _changes_channel = "tdapp:changes"
-_ownership = Ownership()
+_ownership = database.scheduler_lock()
 _standby_over = threading.Event()
 
 

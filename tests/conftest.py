@@ -97,11 +97,12 @@ def _empty_every_table(engine) -> None:
 
 @pytest.fixture
 def app(database_url: str):
-    from tdapp import create_app, db
+    from tdapp import create_app
     from tdapp.services import accounts, bus
+    from tdapp.storage import database as db
 
     application = create_app({"TESTING": True, "DATABASE_URL": database_url, "SECRET_KEY": "test"})
-    # Kept here: a test that builds a second app on another database moves tdapp.db's engine.
+    # Kept here: a test that builds a second app on another database moves the storage's engine.
     engine = db.engine()
     with application.app_context():
         yield application

@@ -16,8 +16,8 @@ from dataclasses import dataclass
 from sqlmodel import col, func, select
 from werkzeug.security import check_password_hash, generate_password_hash
 
-from tdapp.db import engine, session_scope
-from tdapp.models import ApiToken, User
+from tdapp.storage.accounts import ApiToken, User
+from tdapp.storage.database import engine, session_scope
 from tdapp.tournament.errors import DomainError, register_messages
 
 MIN_PASSWORD_LENGTH = 8

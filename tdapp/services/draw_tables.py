@@ -16,15 +16,15 @@ from dataclasses import dataclass
 
 from sqlmodel import Session, col, select
 
-from tdapp import db
-from tdapp.db import session_scope
-from tdapp.draw_models import DrawTableEventRecord, DrawTableRecord
 from tdapp.draw_table.commands import Command
 from tdapp.draw_table.events import TableOpened, from_record, to_record
 from tdapp.draw_table.rules import DrawTableState, apply, decide, opened
 from tdapp.engine.errors import IllegalAction
-from tdapp.league_models import LeagueRecord
 from tdapp.services import accounts
+from tdapp.storage import database as db
+from tdapp.storage.database import session_scope
+from tdapp.storage.draw_tables import DrawTableEventRecord, DrawTableRecord
+from tdapp.storage.leagues import LeagueRecord
 from tdapp.tournament.errors import DomainError, register_messages
 
 MAX_NAME = 120

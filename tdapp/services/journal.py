@@ -14,9 +14,9 @@ from typing import Any
 
 from sqlmodel import col, select
 
-from tdapp import db
-from tdapp.models import LoggedEvent
 from tdapp.services import tournaments
+from tdapp.storage import database as db
+from tdapp.storage.tournaments import LoggedEvent
 from tdapp.tournament.errors import message_for, register_messages
 from tdapp.tournament.events import from_record
 from tdapp.tournament.state import Tournament

@@ -12,15 +12,15 @@ from typing import Any
 
 from sqlmodel import col, select
 
-from tdapp.db import session_scope
 from tdapp.league import postseason
 from tdapp.league.errors import LeagueError
 from tdapp.league.results import Night, NightKind, table_result
 from tdapp.league.rotation import NightPlan, first_night, next_night, plan_table
 from tdapp.league.standings import Line, standings
-from tdapp.league_models import LeagueNightRecord, LeagueRecord
-from tdapp.models import utcnow
+from tdapp.storage.database import session_scope
+from tdapp.storage.leagues import LeagueNightRecord, LeagueRecord
 from tdapp.tournament.errors import register_messages
+from tdapp.wallclock import utcnow
 
 MAX_NAME = 120
 LAST_DAY = 27  # 1-20 regular, 21-25 post-season, 26 the Final, 27 the Finalina

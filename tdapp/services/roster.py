@@ -7,8 +7,8 @@ from dataclasses import dataclass
 
 from sqlmodel import col, select
 
-from tdapp.db import is_id, session_scope
-from tdapp.models import RosterPlayer
+from tdapp.storage.database import is_id, session_scope
+from tdapp.storage.roster import RosterPlayer
 from tdapp.tournament.errors import DomainError, register_messages
 
 MAX_NAME = 80

@@ -10,13 +10,13 @@ from dataclasses import dataclass, replace
 
 from sqlmodel import col, select
 
-from tdapp.db import is_id, session_scope
-from tdapp.models import StructureTemplate as TemplateRow
-from tdapp.models import utcnow
+from tdapp.storage.database import is_id, session_scope
+from tdapp.storage.templates import StructureTemplate as TemplateRow
 from tdapp.tournament.errors import DomainError, register_messages
 from tdapp.tournament.events import decode, encode
 from tdapp.tournament.settings import AddOnRules, RebuyRules, Settings, validate
 from tdapp.tournament.structure_templates import TEMPLATES
+from tdapp.wallclock import utcnow
 
 MAX_NAME = 120
 

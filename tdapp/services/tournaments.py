@@ -25,9 +25,9 @@ from typing import Any
 from sqlalchemy import Engine, delete, func, insert, update
 from sqlmodel import Session, col, select
 
-from tdapp import db
-from tdapp.models import LoggedEvent, Snapshot, TournamentRecord, utcnow
 from tdapp.services import bus
+from tdapp.storage import database as db
+from tdapp.storage.tournaments import LoggedEvent, Snapshot, TournamentRecord
 from tdapp.tournament.configure import ConfigureTournament
 from tdapp.tournament.ctx import Ctx
 from tdapp.tournament.errors import DomainError, register_messages
@@ -35,6 +35,7 @@ from tdapp.tournament.events import event_name, from_record, to_record
 from tdapp.tournament.registry import apply, decide, replay
 from tdapp.tournament.settings import Settings
 from tdapp.tournament.state import Tournament
+from tdapp.wallclock import utcnow
 
 # A snapshot every so many events bounds a reload to that many replays (a tenth of a second).
 # Writing one for 3,000 players takes some 25 ms, paid by one action in this many.

@@ -22,7 +22,6 @@ from typing import Annotated, Any, Literal
 from flask import Blueprint, jsonify
 from pydantic import Field
 
-from tdapp.models import utcnow
 from tdapp.services import tournaments
 from tdapp.tournament.errors import register_messages
 from tdapp.tournament.registry import view
@@ -36,6 +35,7 @@ from tdapp.tournament.seating.rules import (
     SetBreakOrder,
     SetHandForHand,
 )
+from tdapp.wallclock import utcnow
 from tdapp.web.api import URL_PREFIX, ApiBody, actor, ddt_required, parse_json
 from tdapp.web.api.tournaments import td_view
 from tdapp.web.errors import RequestRefused, translate

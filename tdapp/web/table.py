@@ -27,13 +27,13 @@ from flask import (
 from flask_socketio import join_room
 from pydantic import Field
 
-from tdapp.models import utcnow
 from tdapp.realtime import socketio
 from tdapp.services import bus, tables, tournaments
 from tdapp.tournament.errors import DomainError
 from tdapp.tournament.hands.table import TableHand
 from tdapp.tournament.hands.views import hand_view, table_seats
 from tdapp.tournament.state import Tournament
+from tdapp.wallclock import utcnow
 from tdapp.web import csrf
 from tdapp.web.api import (
     URL_PREFIX,

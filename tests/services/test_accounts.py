@@ -5,9 +5,9 @@ from __future__ import annotations
 import pytest
 from sqlmodel import select
 
-from tdapp import db
-from tdapp.models import ApiToken, User
 from tdapp.services import accounts
+from tdapp.storage import database as db
+from tdapp.storage.accounts import ApiToken, User
 
 
 def test_a_password_is_stored_only_as_a_hash(app):

@@ -31,8 +31,8 @@ def due(tournament_id: int) -> datetime | None:
 
 
 def ends_at(state) -> datetime:
-    from tdapp.models import utcnow
     from tdapp.tournament.clock import next_change_at, unix_ms
+    from tdapp.wallclock import utcnow
 
     at = next_change_at(state.settings.structure, state.clock, unix_ms(utcnow()))
     return datetime.fromtimestamp(at / 1000, UTC)

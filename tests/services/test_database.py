@@ -8,8 +8,8 @@ from datetime import UTC, datetime, timedelta, timezone
 import pytest
 from sqlmodel import select
 
-from tdapp import db
-from tdapp.models import RosterPlayer
+from tdapp.storage import database as db
+from tdapp.storage.roster import RosterPlayer
 
 
 def test_every_pooled_sqlite_connection_has_the_pragmas(tmp_path):

@@ -9,15 +9,16 @@ from pathlib import Path
 
 import pytest
 
-from tdapp import db, scheduler
-from tdapp.ownership import Ownership
+from tdapp import scheduler
+from tdapp.storage import database as db
+from tdapp.storage.ownership import Ownership
 
 ROOT = Path(__file__).resolve().parents[2]
 
 TRY_TAKE = """
 import sys, time
-from tdapp import db
-from tdapp.ownership import Ownership
+from tdapp.storage import database as db
+from tdapp.storage.ownership import Ownership
 db.configure(sys.argv[1])
 owner = Ownership()  # kept: the lock lives as long as its holder
 taken = owner.try_take()
@@ -96,7 +97,7 @@ def test_an_owner_whose_database_session_is_ended_stops_its_scheduler_until_it_h
         pytest.skip("a file lock cannot be taken from its process")
     from sqlalchemy import text
 
-    from tdapp.ownership import ADVISORY_KEY
+    from tdapp.storage.ownership import ADVISORY_KEY
 
     monkeypatch.setattr(scheduler, "STANDBY_RETRY_SECONDS", 0.5)
     assert scheduler.start_as_owner()

@@ -8,10 +8,10 @@ import threading
 import pytest
 from sqlmodel import col, select
 
-from tdapp import db
-from tdapp.models import LoggedEvent, Snapshot, TournamentRecord
 from tdapp.services import bus, journal, tournaments
 from tdapp.services.tournaments import _Memory
+from tdapp.storage import database as db
+from tdapp.storage.tournaments import LoggedEvent, Snapshot, TournamentRecord
 from tdapp.tournament.busts import BustPlayer
 from tdapp.tournament.errors import DomainError
 from tdapp.tournament.events import from_record

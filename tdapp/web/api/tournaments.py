@@ -12,7 +12,6 @@ from typing import Annotated, Any, Literal
 from flask import jsonify
 from pydantic import Field
 
-from tdapp.models import utcnow
 from tdapp.services import journal, roster, templates, tournaments
 from tdapp.tournament.busts import BustPlayer, BustPlayers
 from tdapp.tournament.chips import ChipCount, CountChips, SetChips
@@ -25,6 +24,7 @@ from tdapp.tournament.registry import view
 from tdapp.tournament.seat_draw import DrawSeats
 from tdapp.tournament.settings import Settings
 from tdapp.tournament.state import Tournament
+from tdapp.wallclock import utcnow
 from tdapp.web.api import ApiBody, actor, bp, ddt_required, parse_json
 from tdapp.web.api.settings import Count, PlayerIds, Positive, SettingsBody, settings_json
 from tdapp.web.errors import RequestRefused, translate

@@ -8,11 +8,11 @@ from typing import Any
 from flask import flash, redirect, render_template, request, session, url_for
 from flask_babel import format_decimal, gettext
 
-from tdapp.models import utcnow
 from tdapp.services import tournaments
 from tdapp.tournament.errors import DomainError, message_template
 from tdapp.tournament.registry import view
 from tdapp.tournament.state import Tournament
+from tdapp.wallclock import utcnow
 from tdapp.web.errors import message_of
 from tdapp.web.td import bp
 from tdapp.web.td.forms import FormError

@@ -10,7 +10,6 @@ from typing import Any
 from flask import request
 from flask_babel import gettext
 
-from tdapp.models import utcnow
 from tdapp.services import roster, tournaments
 from tdapp.tournament.busts import BustPlayer
 from tdapp.tournament.chips import SetChips
@@ -20,6 +19,7 @@ from tdapp.tournament.presence import SetAbsent
 from tdapp.tournament.purchases import AddOn, Rebuy, add_on_open
 from tdapp.tournament.registration import ReEnterPlayer, RegisterPlayer, UnregisterPlayer
 from tdapp.tournament.state import Tournament
+from tdapp.wallclock import utcnow
 from tdapp.web.td import bp
 from tdapp.web.td.console import act, actor, back, flash_done, render
 from tdapp.web.td.forms import FormError, optional_whole, text, whole

@@ -9,7 +9,8 @@ from typing import Any
 from sqlalchemy import JSON, Column, UniqueConstraint
 from sqlmodel import Field, SQLModel
 
-from tdapp.models import UTCDateTime, utcnow
+from tdapp.storage.types import UTCDateTime
+from tdapp.wallclock import utcnow
 
 
 class LeagueRecord(SQLModel, table=True):

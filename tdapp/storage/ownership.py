@@ -21,7 +21,7 @@ from typing import IO
 
 from sqlalchemy import Connection, text
 
-from tdapp import db
+from tdapp.storage import database as db
 
 # pg_try_advisory_lock's key: any constant the app owns; the lock is per database anyway.
 ADVISORY_KEY = 0x7464617070

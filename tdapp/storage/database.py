@@ -19,7 +19,7 @@ from sqlalchemy.engine import make_url
 from sqlmodel import Session
 
 SQLITE_BUSY_TIMEOUT_MS = 10_000
-MIGRATIONS = Path(__file__).resolve().parent.parent / "migrations"
+MIGRATIONS = Path(__file__).resolve().parents[2] / "migrations"
 
 _engine: Engine | None = None
 _engine_lock = threading.Lock()
@@ -84,7 +84,7 @@ def configure(url: str) -> Engine:
 def engine() -> Engine:
     """The configured engine; `create_app` configures it."""
     if _engine is None:
-        raise RuntimeError("the database is not configured: call tdapp.db.configure(url) first")
+        raise RuntimeError("the database is not configured: call tdapp.storage.database.configure(url) first")
     return _engine
 
 

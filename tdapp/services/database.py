@@ -1,0 +1,33 @@
+"""The database as the adapters (the app factory, the CLI, the scheduler) reach it: which one,
+its schema, and the scheduler's lock. The adapters never import `tdapp.storage` themselves."""
+
+from __future__ import annotations
+
+import os
+
+from tdapp.storage import database
+from tdapp.storage.ownership import Ownership
+
+
+def open_database(configured: str | None, instance_path: str | os.PathLike[str]) -> str:
+    """Point this process at the configured database (SQLite in the instance folder by
+    default); returns its URL."""
+    url = database.database_url(configured, instance_path)
+    database.configure(url)
+    return url
+
+
+def upgrade() -> None:
+    """Bring the schema to the newest migration."""
+    database.upgrade()
+
+
+def new_revision(message: str) -> None:
+    """Write a migration for what the tables changed since the newest one."""
+    database.upgrade()
+    database.new_revision(message)
+
+
+def scheduler_lock() -> Ownership:
+    """A handle on the one-scheduler-per-database lock (not yet taken)."""
+    return Ownership()

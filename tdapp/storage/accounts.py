@@ -1,0 +1,31 @@
+"""The DdT accounts and their API tokens."""
+
+from __future__ import annotations
+
+from datetime import datetime
+
+from sqlmodel import Field, SQLModel
+
+from tdapp.storage.types import when
+
+
+class User(SQLModel, table=True):
+    """A DdT account. Passwords are kept only as werkzeug hashes."""
+
+    __tablename__ = "users"
+
+    id: int | None = Field(default=None, primary_key=True)
+    username: str = Field(max_length=80, unique=True, index=True)
+    password_hash: str = Field(max_length=255)
+    created_at: datetime = when()
+
+
+class ApiToken(SQLModel, table=True):
+    """A bearer token for API clients; only its SHA-256 is stored, so a leaked table grants nothing."""
+
+    __tablename__ = "api_tokens"
+
+    id: int | None = Field(default=None, primary_key=True)
+    user_id: int = Field(foreign_key="users.id", index=True, ondelete="CASCADE")
+    token_hash: str = Field(max_length=64, unique=True, index=True)
+    created_at: datetime = when()

@@ -1,0 +1,19 @@
+"""The club's roster of players."""
+
+from __future__ import annotations
+
+from datetime import datetime
+
+from sqlmodel import Field, SQLModel
+
+from tdapp.storage.types import when
+
+
+class RosterPlayer(SQLModel, table=True):
+    """A member of the club's roster, registered into tournaments by name."""
+
+    __tablename__ = "roster_players"
+
+    id: int | None = Field(default=None, primary_key=True)
+    name: str = Field(max_length=120, index=True)
+    created_at: datetime = when()
