@@ -22,10 +22,10 @@ from tdapp.services.tournaments import _Memory
 from tdapp.storage import database as db
 from tdapp.tournament.busts import BustPlayer
 from tdapp.tournament.chips import SetChips
-from tdapp.tournament.clock_rules import StartClock
+from tdapp.tournament.clock.rules import StartClock
 from tdapp.tournament.purchases import Rebuy
 from tdapp.tournament.registration import RegisterPlayer
-from tdapp.tournament.seat_draw import DrawSeats
+from tdapp.tournament.seating.opening_draw import DrawSeats
 from tdapp.tournament.settings import RebuyRules, Settings
 from tdapp.tournament.structure import Level, Structure
 

@@ -59,7 +59,7 @@ def prepare(database_url: str, levels: int, seconds: int) -> tuple[int, str]:
     from tdapp import create_app
     from tdapp.services import accounts, tournaments
     from tdapp.tournament.registration import RegisterPlayer
-    from tdapp.tournament.seat_draw import DrawSeats
+    from tdapp.tournament.seating.opening_draw import DrawSeats
     from tdapp.tournament.settings import Settings
     from tdapp.tournament.structure import Level, Structure
 

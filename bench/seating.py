@@ -26,7 +26,6 @@ from tdapp.tournament.configure import ConfigureTournament
 from tdapp.tournament.ctx import Ctx
 from tdapp.tournament.registration import RegisterPlayer
 from tdapp.tournament.registry import apply, decide
-from tdapp.tournament.seat_draw import DrawSeats
 from tdapp.tournament.seating import (
     BalanceRules,
     Buttons,
@@ -37,6 +36,7 @@ from tdapp.tournament.seating import (
     suggest,
 )
 from tdapp.tournament.seating.balance import in_play, seated
+from tdapp.tournament.seating.opening_draw import DrawSeats
 from tdapp.tournament.seating.rules import ApplySuggested, DrawButtons, suggestions
 from tdapp.tournament.settings import Settings
 from tdapp.tournament.state import Tournament

@@ -16,13 +16,13 @@ from datetime import UTC, datetime, timedelta
 
 from tdapp.tournament.busts import BustPlayer
 from tdapp.tournament.chips import SetChips
-from tdapp.tournament.clock_rules import StartClock
+from tdapp.tournament.clock.rules import StartClock
 from tdapp.tournament.configure import ConfigureTournament
 from tdapp.tournament.ctx import Ctx
 from tdapp.tournament.purchases import Rebuy
 from tdapp.tournament.registration import RegisterPlayer
 from tdapp.tournament.registry import apply, decide, view
-from tdapp.tournament.seat_draw import DrawSeats
+from tdapp.tournament.seating.opening_draw import DrawSeats
 from tdapp.tournament.settings import RebuyRules, Settings
 from tdapp.tournament.state import Tournament
 

@@ -45,8 +45,8 @@ from flask_socketio import SocketIO, join_room
 from socketio import PubSubManager
 
 from tdapp.services import bus, tournaments
-from tdapp.tournament.clock import unix_ms
-from tdapp.tournament.clock_rules import clock_section
+from tdapp.tournament.clock.rules import clock_section
+from tdapp.tournament.clock.timing import unix_ms
 from tdapp.tournament.errors import DomainError, message_for, register_messages
 from tdapp.tournament.registry import Notice, view
 from tdapp.wallclock import utcnow

@@ -33,8 +33,8 @@ from apscheduler.schedulers.background import BackgroundScheduler
 from flask import Flask
 
 from tdapp.services import bus, database, tournaments
-from tdapp.tournament import clock
-from tdapp.tournament.clock_rules import closings
+from tdapp.tournament.clock import timing as clock
+from tdapp.tournament.clock.rules import closings
 from tdapp.tournament.errors import DomainError
 from tdapp.wallclock import utcnow
 

@@ -13,10 +13,10 @@ from tdapp.services import templates, tournaments
 from tdapp.services.tournaments import TournamentSummary
 from tdapp.tournament.busts import BustPlayer
 from tdapp.tournament.chips import SetChips
-from tdapp.tournament.clock_rules import JumpToBreak, NextLevel, StartClock
+from tdapp.tournament.clock.rules import JumpToBreak, NextLevel, StartClock
 from tdapp.tournament.purchases import AddOn, Rebuy
 from tdapp.tournament.registration import RegisterPlayer
-from tdapp.tournament.seat_draw import DrawSeats
+from tdapp.tournament.seating.opening_draw import DrawSeats
 from tdapp.tournament.settings import AddOnRules, RebuyRules, Settings
 from tdapp.tournament.structure_templates import CLUB
 

@@ -16,8 +16,9 @@ The pieces:
                    validate(), register_option(key, choices, default), settings.option(key)
     levels.py      current_period(state, now): the level or break in play, from the clock
     structure_templates.py   TEMPLATES: three blind structures to start from
-    areas          configure, registration, seat_draw, chips, presence, purchases, busts, payouts,
-                   views (core view sections and warnings); clock_rules, seating, hands: their own
+    areas          configure, registration, chips, presence, purchases, busts, payouts,
+                   views (core view sections and warnings); clock/, seating/ (the seat draw,
+                   balancing, breaking), hands/: subpackages of their own
 
 Adding an area (a new module in this package, or a subpackage; nothing else to edit):
 1. Commands: frozen dataclasses named in the imperative (`BreakTable`). Events: frozen

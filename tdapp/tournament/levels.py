@@ -9,7 +9,7 @@ from __future__ import annotations
 from datetime import datetime
 from typing import TYPE_CHECKING
 
-from tdapp.tournament.clock import position, unix_ms
+from tdapp.tournament.clock.timing import position, unix_ms
 
 if TYPE_CHECKING:
     from tdapp.tournament.state import Tournament

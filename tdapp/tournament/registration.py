@@ -16,7 +16,7 @@ from tdapp.tournament.events import event
 from tdapp.tournament.levels import until_end_of_level
 from tdapp.tournament.players import Player
 from tdapp.tournament.registry import applies, decides
-from tdapp.tournament.seating.draw import draw_seats
+from tdapp.tournament.seating.seat_draw import draw_seats
 from tdapp.tournament.settings import check_starting_stack
 from tdapp.tournament.state import Tournament
 

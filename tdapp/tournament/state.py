@@ -15,7 +15,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
 from typing import Any
 
-from tdapp.tournament.clock import Clock, DisplayLayout
+from tdapp.tournament.clock.timing import Clock, DisplayLayout
 from tdapp.tournament.errors import DomainError, register_messages
 from tdapp.tournament.hands.table import TablePlay
 from tdapp.tournament.players import Player, Players

@@ -13,7 +13,7 @@ from typing import Literal
 from flask import Blueprint, jsonify
 
 from tdapp.services import tournaments
-from tdapp.tournament import clock_rules as rules
+from tdapp.tournament.clock import rules
 from tdapp.tournament.errors import register_messages
 from tdapp.web.api import URL_PREFIX, ApiBody, actor, ddt_required, parse_json
 from tdapp.web.api.tournaments import td_view

@@ -8,7 +8,7 @@ from flask_babel import gettext as _
 
 from tdapp.realtime import screen_view
 from tdapp.services import tournaments
-from tdapp.tournament.clock_rules import SCREEN_NAME
+from tdapp.tournament.clock.rules import SCREEN_NAME
 
 bp = Blueprint("display", __name__)
 

@@ -11,7 +11,7 @@ from flask_babel import to_user_timezone
 
 from tdapp.services import accounts, tournaments
 from tdapp.services import league as leagues
-from tdapp.tournament.clock import level_number, unix_ms
+from tdapp.tournament.clock.timing import level_number, unix_ms
 from tdapp.tournament.state import Tournament
 
 bp = Blueprint("home", __name__)

@@ -29,7 +29,7 @@ def evening(tmp_path, start_server):
     from tdapp.services import accounts, tournaments
     from tdapp.tournament.busts import BustPlayer
     from tdapp.tournament.registration import RegisterPlayer
-    from tdapp.tournament.seat_draw import DrawSeats
+    from tdapp.tournament.seating.opening_draw import DrawSeats
     from tdapp.tournament.seating.rules import MovePlayer
     from tdapp.tournament.settings import Settings
     from tdapp.tournament.structure import Break, Level, Structure

@@ -8,7 +8,7 @@ import pytest
 
 from tdapp import scheduler
 from tdapp.services import tournaments
-from tdapp.tournament import clock_rules as rules
+from tdapp.tournament.clock import rules
 from tdapp.tournament.settings import Settings
 from tdapp.tournament.structure import Break, Level, Structure
 
@@ -31,7 +31,7 @@ def due(tournament_id: int) -> datetime | None:
 
 
 def ends_at(state) -> datetime:
-    from tdapp.tournament.clock import next_change_at, unix_ms
+    from tdapp.tournament.clock.timing import next_change_at, unix_ms
     from tdapp.wallclock import utcnow
 
     at = next_change_at(state.settings.structure, state.clock, unix_ms(utcnow()))
@@ -117,7 +117,7 @@ def test_the_job_at_a_level_end_cues_the_displays_and_announces_what_closed_HE_3
     running_scheduler, monkeypatch
 ):
     from tdapp import realtime
-    from tdapp.tournament.clock import unix_ms
+    from tdapp.tournament.clock.timing import unix_ms
     from tdapp.tournament.settings import RebuyRules
 
     sent = []
@@ -136,7 +136,7 @@ def test_the_job_at_a_level_end_cues_the_displays_and_announces_what_closed_HE_3
 
 def test_a_stale_job_after_a_pause_sends_no_cue(running_scheduler, monkeypatch):
     from tdapp import realtime
-    from tdapp.tournament.clock import unix_ms
+    from tdapp.tournament.clock.timing import unix_ms
 
     sent = []
     monkeypatch.setattr(realtime, "announce_period", lambda *args: sent.append(args))

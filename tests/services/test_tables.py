@@ -14,7 +14,7 @@ from tdapp.tournament.ctx import Ctx
 from tdapp.tournament.errors import DomainError
 from tdapp.tournament.presence import SetAbsent
 from tdapp.tournament.registration import RegisterPlayer
-from tdapp.tournament.seat_draw import DrawSeats
+from tdapp.tournament.seating.opening_draw import DrawSeats
 from tdapp.tournament.settings import Settings
 from tdapp.tournament.structure import Level, Structure
 

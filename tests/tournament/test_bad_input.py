@@ -16,7 +16,7 @@ from tdapp.tournament.payouts import AdjustPayouts
 from tdapp.tournament.presence import SetAbsent
 from tdapp.tournament.purchases import Rebuy
 from tdapp.tournament.registration import RegisterPlayer
-from tdapp.tournament.seat_draw import DrawSeats
+from tdapp.tournament.seating.opening_draw import DrawSeats
 from tdapp.tournament.settings import RebuyRules
 from tdapp.tournament.structure import Level, Structure
 

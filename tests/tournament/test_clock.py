@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from tdapp.tournament import clock as c
+from tdapp.tournament.clock import timing as c
 from tdapp.tournament.errors import DomainError
 from tdapp.tournament.structure import Break, Level, Structure
 

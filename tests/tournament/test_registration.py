@@ -8,7 +8,7 @@ from tdapp.tournament.busts import BustPlayer
 from tdapp.tournament.players import PlayerStatus
 from tdapp.tournament.purchases import Rebuy
 from tdapp.tournament.registration import ReEnterPlayer, RegisterPlayer, UnregisterPlayer
-from tdapp.tournament.seat_draw import DrawSeats
+from tdapp.tournament.seating.opening_draw import DrawSeats
 from tdapp.tournament.settings import RebuyRules, ReEntryRules
 
 

@@ -11,7 +11,7 @@ from tournament_builders import Play, check_invariants, settings
 
 from tdapp.tournament.busts import BustPlayer, BustPlayers
 from tdapp.tournament.chips import ChipCount, CountChips, SetChips
-from tdapp.tournament.clock_rules import NextLevel, StartClock
+from tdapp.tournament.clock.rules import NextLevel, StartClock
 from tdapp.tournament.ctx import Ctx
 from tdapp.tournament.errors import DomainError, message_clashes
 from tdapp.tournament.events import from_record, to_record
@@ -20,7 +20,7 @@ from tdapp.tournament.presence import SetAbsent
 from tdapp.tournament.purchases import AddOn, Rebuy
 from tdapp.tournament.registration import ReEnterPlayer, RegisterPlayer, UnregisterPlayer
 from tdapp.tournament.registry import apply, decide, replay
-from tdapp.tournament.seat_draw import DrawSeats
+from tdapp.tournament.seating.opening_draw import DrawSeats
 from tdapp.tournament.settings import AddOnRules, RebuyRules, ReEntryRules
 
 

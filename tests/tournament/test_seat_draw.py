@@ -7,7 +7,7 @@ from collections import Counter
 from tournament_builders import tournament
 
 from tdapp.tournament.registration import RegisterPlayer
-from tdapp.tournament.seat_draw import DrawSeats
+from tdapp.tournament.seating.opening_draw import DrawSeats
 
 
 def test_every_registered_player_gets_one_seat_and_tables_are_even_TO_01():

@@ -11,7 +11,7 @@ from typing import Any
 
 import pytest
 
-from tdapp.tournament import clock_rules
+from tdapp.tournament.clock import rules as clock_rules
 from tdapp.tournament.configure import ConfigureTournament
 from tdapp.tournament.ctx import Ctx
 from tdapp.tournament.errors import DomainError
@@ -24,7 +24,7 @@ from tdapp.tournament.registration import (
     RegisterPlayer,
 )
 from tdapp.tournament.registry import apply, decide, replay
-from tdapp.tournament.seat_draw import DrawSeats
+from tdapp.tournament.seating.opening_draw import DrawSeats
 from tdapp.tournament.settings import Settings
 from tdapp.tournament.state import Tournament
 from tdapp.tournament.structure import Break, Level, Structure

@@ -10,7 +10,7 @@ from datetime import date
 
 from tdapp.services import league, tournaments
 from tdapp.tournament.busts import BustPlayer
-from tdapp.tournament.clock_rules import PauseClock, StartClock
+from tdapp.tournament.clock.rules import PauseClock, StartClock
 from tdapp.tournament.registration import RegisterPlayer
 from tdapp.tournament.settings import Settings
 from tdapp.web.home import FINISHED, NOT_STARTED, PAUSED, RUNNING, Listed, ordered

@@ -12,7 +12,7 @@ from datetime import datetime
 from typing import TYPE_CHECKING, Any
 
 from tdapp.engine.errors import IllegalAction
-from tdapp.tournament.clock import unix_ms
+from tdapp.tournament.clock.timing import unix_ms
 from tdapp.tournament.hands.table import Step, TableHand
 from tdapp.tournament.purchases import may_rebuy
 from tdapp.tournament.registry import Audience, view_section

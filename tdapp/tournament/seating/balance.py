@@ -24,7 +24,7 @@ from tdapp.tournament.button import (
     next_positions,
 )
 from tdapp.tournament.errors import SeatingError, register_messages
-from tdapp.tournament.seating.draw import draw_seats
+from tdapp.tournament.seating.seat_draw import draw_seats
 
 register_messages(
     {"BALANCE_DIFF_TOO_SMALL": "Tables are balanced at a difference of 2 or more, not %(balance_diff)s."}

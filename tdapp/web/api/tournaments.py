@@ -21,7 +21,7 @@ from tdapp.tournament.presence import SetAbsent
 from tdapp.tournament.purchases import AddOn, Rebuy
 from tdapp.tournament.registration import ReEnterPlayer, RegisterPlayer, UnregisterPlayer
 from tdapp.tournament.registry import view
-from tdapp.tournament.seat_draw import DrawSeats
+from tdapp.tournament.seating.opening_draw import DrawSeats
 from tdapp.tournament.settings import Settings
 from tdapp.tournament.state import Tournament
 from tdapp.wallclock import utcnow

@@ -10,7 +10,7 @@ from tdapp.services import tournaments
 from tdapp.tournament.chips import ChipCount, CountChips
 from tdapp.tournament.hands.commands import RenewTableAccess
 from tdapp.tournament.players import Player
-from tdapp.tournament.seat_draw import DrawSeats
+from tdapp.tournament.seating.opening_draw import DrawSeats
 from tdapp.web.table import table_consoles
 from tdapp.web.td import bp
 from tdapp.web.td.console import act, render

@@ -11,8 +11,8 @@ from dataclasses import dataclass, replace
 from datetime import datetime
 from typing import TYPE_CHECKING, Any
 
-from tdapp.tournament import clock as arithmetic
-from tdapp.tournament.clock import Clock, DisplayLayout, unix_ms
+from tdapp.tournament.clock import timing as arithmetic
+from tdapp.tournament.clock.timing import Clock, DisplayLayout, unix_ms
 from tdapp.tournament.errors import DomainError, register_messages
 from tdapp.tournament.events import event
 from tdapp.tournament.registry import Notice, applies, decides, view_section, warns

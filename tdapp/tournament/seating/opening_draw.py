@@ -10,7 +10,7 @@ from tdapp.tournament.ctx import Ctx
 from tdapp.tournament.errors import DomainError, register_messages
 from tdapp.tournament.events import event
 from tdapp.tournament.registry import applies, decides
-from tdapp.tournament.seating.draw import draw_seats
+from tdapp.tournament.seating.seat_draw import draw_seats
 from tdapp.tournament.state import Tournament
 
 
