@@ -13,8 +13,13 @@ starts in a reloader's watching parent. Should two processes on one database sti
 lock of `tdapp.storage.ownership` lets one run it; the other waits and takes over if the first dies. Other processes' changes reach the owner through Redis
 (`TDAPP_CHANGES_URL`, usually the Socket.IO message queue's URL), the same messages the bus gives.
 
-Other areas schedule their own deadlines with `schedule(key, when, "module:function", kwargs)`
-and `cancel(key)`; a job's function must be importable by that reference and take the kwargs.
+The same owner holds the tables' decision jobs (the 20-second limit): one per table with a
+pending decision, at its deadline, replaced whenever the table's hand changes. The job sends an
+`ExpireDecision` like any command, so a late or repeated job changes nothing. Start-up, a
+takeover and a change made in another process re-plan both kinds of job.
+
+Jobs are `schedule(key, when, "module:function", kwargs)` and `cancel(key)`; a job's function
+must be importable by that reference and take the kwargs.
 """
 
 from __future__ import annotations
@@ -32,7 +37,7 @@ from apscheduler.jobstores.base import JobLookupError
 from apscheduler.schedulers.background import BackgroundScheduler
 from flask import Flask
 
-from tdapp.services import bus, database, tournaments
+from tdapp.services import bus, database, tables, tournaments
 from tdapp.tournament.clock import timing as clock
 from tdapp.tournament.clock.rules import closings
 from tdapp.tournament.errors import DomainError
@@ -56,6 +61,10 @@ _unsubscribe: list[Any] = []
 _changes_channel = "tdapp:changes"
 _ownership = database.scheduler_lock()
 _standby_over = threading.Event()
+# The hand each table's decision job was last planned for: states are immutable, so a hand that
+# is the very object seen last has not changed and its job stays where it is.
+_planned_hands: dict[tuple[int, int], object] = {}
+_planned_lock = threading.Lock()
 
 
 def wanted(app: Flask) -> bool:
@@ -131,6 +140,9 @@ def start(redis_url: str | None = None) -> BackgroundScheduler:
         )
         _scheduler.start()
     _unsubscribe.append(bus.subscribe(lambda change: plan(change.tournament_id, change)))
+    _unsubscribe.append(
+        bus.subscribe(lambda change: plan_decisions(change.tournament_id, change))
+    )
     if redis_url:
         _follow_other_processes(redis_url)
     rebuild()
@@ -151,6 +163,8 @@ def _stop() -> None:
     for unsubscribe in _unsubscribe:
         unsubscribe()
     _unsubscribe.clear()
+    with _planned_lock:
+        _planned_hands.clear()
     if running is not None:
         running.shutdown(wait=False)
 
@@ -194,8 +208,10 @@ def clock_key(tournament_id: int) -> str:
 
 
 def rebuild() -> None:
+    """Every job from the database: each running clock's next period end, each pending decision."""
     for tournament_id in tournaments.tournament_ids():
         plan(tournament_id)
+        plan_decisions(tournament_id)
 
 
 def plan(tournament_id: int, change: bus.Change | None = None) -> None:
@@ -224,6 +240,31 @@ def plan(tournament_id: int, change: bus.Change | None = None) -> None:
         "tdapp.scheduler:period_ended",
         {"tournament_id": tournament_id, "due_ms": due},
     )
+
+
+def plan_decisions(tournament_id: int, change: bus.Change | None = None) -> None:
+    """Put each table's decision job at its hand's deadline, or remove it when no decision time
+    runs; tables whose hand did not change keep their job."""
+    if _scheduler is None:
+        return
+    try:
+        state = (
+            tournaments.current(tournament_id) if change is None else tournaments.state_of(change)
+        )
+    except DomainError:
+        return
+    for table in state.tables:
+        hand = state.play.hand(table)
+        with _planned_lock:
+            if change is not None and _planned_hands.get((tournament_id, table)) is hand:
+                continue
+            _planned_hands[(tournament_id, table)] = hand
+        deadline = tables.deadline_for(tournament_id, state, table)
+        if deadline is None:
+            cancel(tables.deadline_key(tournament_id, table))
+        else:
+            schedule(deadline.key, deadline.when, "tdapp.services.tables:decision_due",
+                     deadline.kwargs)
 
 
 def period_ended(tournament_id: int, due_ms: int) -> None:
@@ -255,7 +296,9 @@ def _follow_other_processes(redis_url: str) -> None:
         pubsub.subscribe(_changes_channel)
         for message in pubsub.listen():
             try:
-                plan(int(json.loads(message["data"])["tournament_id"]))
+                tournament_id = int(json.loads(message["data"])["tournament_id"])
+                plan(tournament_id)
+                plan_decisions(tournament_id)
             except Exception:
                 log.exception("bad change message %r", message)
 

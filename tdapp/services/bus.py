@@ -1,8 +1,9 @@
-"""In-process publish/subscribe of committed tournament changes.
+"""In-process publish/subscribe of committed changes.
 
-The services publish one `Change` after each commit; adapters (Socket.IO emits, the scheduler)
-subscribe. A subscriber that fails is logged and does not stop the others or the action that was
-already committed.
+The services publish one change after each commit: a `Change` of a tournament, a
+`DrawTableChange` of a draw table. Adapters (Socket.IO emits, the scheduler) subscribe to the
+kind they follow; `tdapp.bootstrap` wires them, in order, at start-up. A subscriber that fails is
+logged and does not stop the others or the action that was already committed.
 """
 
 from __future__ import annotations
@@ -11,6 +12,7 @@ import logging
 import threading
 from collections.abc import Callable
 from dataclasses import dataclass
+from typing import Any
 
 log = logging.getLogger(__name__)
 
@@ -26,28 +28,42 @@ class Change:
     action: str = "applied"
 
 
-Subscriber = Callable[[Change], None]
+@dataclass(frozen=True)
+class DrawTableChange:
+    """A committed change of a draw table: its new version and the event concerned ("undone"
+    when the console took it back)."""
 
-_subscribers: list[Subscriber] = []
+    table_id: int
+    version: int
+    event: str
+    action: str = "applied"
+
+
+AnyChange = Change | DrawTableChange
+Subscriber = Callable[[Any], None]
+
+_subscribers: list[tuple[type, Subscriber]] = []
 _lock = threading.Lock()
 
 
-def subscribe(callback: Subscriber) -> Callable[[], None]:
-    """Calls `callback(change)` after every commit; returns a function that unsubscribes."""
+def subscribe(callback: Subscriber, kind: type = Change) -> Callable[[], None]:
+    """Calls `callback(change)` after every commit of a change of `kind` (a tournament's by
+    default); returns a function that unsubscribes."""
+    entry = (kind, callback)
     with _lock:
-        _subscribers.append(callback)
+        _subscribers.append(entry)
 
     def unsubscribe() -> None:
         with _lock:
-            if callback in _subscribers:
-                _subscribers.remove(callback)
+            if entry in _subscribers:
+                _subscribers.remove(entry)
 
     return unsubscribe
 
 
-def publish(change: Change) -> None:
+def publish(change: AnyChange) -> None:
     with _lock:
-        callbacks = list(_subscribers)
+        callbacks = [callback for kind, callback in _subscribers if isinstance(change, kind)]
     for callback in callbacks:
         try:
             callback(change)

@@ -20,7 +20,7 @@ from tdapp.draw_table.commands import Command
 from tdapp.draw_table.events import TableOpened, from_record, to_record
 from tdapp.draw_table.rules import DrawTableState, apply, decide, opened
 from tdapp.engine.errors import IllegalAction
-from tdapp.services import accounts
+from tdapp.services import accounts, bus
 from tdapp.storage import database as db
 from tdapp.storage.database import session_scope
 from tdapp.storage.draw_tables import DrawTableEventRecord, DrawTableRecord
@@ -132,6 +132,7 @@ def dispatch(table_id: int, command: Command, actor: str) -> Opened:
         record.version += 1
         session.add(record)
         _states[_key(table_id)] = (record.version, state)
+    bus.publish(bus.DrawTableChange(table_id, record.version, kind))
     return _opened(record, state)
 
 
@@ -152,6 +153,7 @@ def undo(table_id: int, actor: str) -> Opened:
         record.version += 1
         session.add(record)
         _states[_key(table_id)] = (record.version, state)
+    bus.publish(bus.DrawTableChange(table_id, record.version, last.kind, "undone"))
     return _opened(record, state)
 
 

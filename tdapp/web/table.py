@@ -377,41 +377,20 @@ def join_table(payload: Any) -> dict[str, bool]:
 
 
 def after_change(change: bus.Change) -> None:
-    """Send each hand that changed to the consoles of its table, then put the table's decision
-    job at its new deadline. States are immutable: a hand that is the very object last seen
-    has not changed, so one action at one table costs one push and one job."""
+    """Send each hand that changed to the consoles of its table. States are immutable: a hand
+    that is the very object last seen has not changed, so one action at one table costs one
+    push."""
     tid = change.tournament_id
     try:
         state = tournaments.state_of(change)
     except DomainError:
         return
-    changed = []
     for table, found in state.play.hands.items():
         with _pushed_lock:
             if _pushed.get((tid, table)) is found:
                 continue
             _pushed[(tid, table)] = found
-        changed.append(table)
         socketio.emit("hand", _table_message(state, table), to=table_room(tid, table))
-    for table in changed:
-        plan_deadline(tid, state, table)
-
-
-# --- the decision limit's jobs --------------------------------------------------------------
-
-
-def plan_deadline(tid: int, state: Tournament, table: int) -> None:
-    """Put the table's decision job at its deadline, or remove it when none runs."""
-    from tdapp import scheduler
-
-    if not scheduler.running():
-        return
-    deadline = tables.deadline_for(tid, state, table)
-    if deadline is None:
-        scheduler.cancel(tables.deadline_key(tid, table))
-    else:
-        target = "tdapp.services.tables:decision_due"
-        scheduler.schedule(deadline.key, deadline.when, target, deadline.kwargs)
 
 
 def init_pushes() -> None:
@@ -421,13 +400,5 @@ def init_pushes() -> None:
 
 
 def init_app(app: Flask) -> None:
-    """The blueprints, and the decision jobs of the hands in play when the server starts."""
     app.register_blueprint(api)
     app.register_blueprint(console)
-    from tdapp import scheduler
-
-    if scheduler.running():
-        for tournament_id in tournaments.tournament_ids():
-            state = tournaments.current(tournament_id)
-            for table in state.play.hands:
-                plan_deadline(tournament_id, state, table)
