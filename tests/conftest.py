@@ -4,6 +4,7 @@
   database with every migration applied. SQLite is a file in a temporary folder; PostgreSQL is a
   database with a random name created on 127.0.0.1:5432 (user postgres) and dropped at the end.
   `TDAPP_TEST_DATABASES=sqlite` (or `postgresql`) runs one backend only.
+- `empty_database_url` (per test, both backends): a database with no schema, for migration tests.
 - `sqlite_url`: the SQLite one alone, for tests that need no second run (browsers, sockets).
 - `app`: `create_app` on `database_url` with TESTING on; every table is emptied after the test,
   the login brake and the in-process bus are reset.
@@ -75,6 +76,15 @@ def database_url(request: pytest.FixtureRequest, tmp_path_factory) -> Iterator[s
         yield from _postgres_database(f"tdapp_test_{secrets.token_hex(6)}")
     else:
         raise ValueError(f"unknown test database {request.param!r}")
+
+
+@pytest.fixture(params=_wanted_backends())
+def empty_database_url(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[str]:
+    """A database with no schema at all, for migration tests; dropped after the test."""
+    if request.param == "sqlite":
+        yield f"sqlite:///{tmp_path / 'empty.sqlite3'}"
+    else:
+        yield from _postgres_database(f"tdapp_empty_{secrets.token_hex(6)}")
 
 
 @pytest.fixture(scope="session")

@@ -1,6 +1,9 @@
 """DdT accounts: creation, password checks with a brake on guessing, and API bearer tokens.
 
-The console (session login) and the JSON API (bearer tokens) both sit on these functions.
+The console (session login) and the JSON API (bearer tokens) both sit on these functions. A
+token lives `TOKEN_LIFETIME_DAYS` unless the caller says otherwise, and any DdT can list and
+revoke any token: the DdTs of a club trust each other, and a lost tablet must be shut out by
+whoever is at the laptop.
 """
 
 from __future__ import annotations
@@ -12,13 +15,15 @@ import threading
 import time
 from collections import deque
 from dataclasses import dataclass
+from datetime import datetime, timedelta
 
-from sqlmodel import col, func, select
+from sqlmodel import col, delete, func, select
 from werkzeug.security import check_password_hash, generate_password_hash
 
 from tdapp.storage.accounts import ApiToken, User
-from tdapp.storage.database import engine, session_scope
+from tdapp.storage.database import engine, is_id, session_scope
 from tdapp.tournament.errors import DomainError, register_messages
+from tdapp.wallclock import utcnow
 
 MIN_PASSWORD_LENGTH = 8
 MAX_USERNAME_LENGTH = 80
@@ -26,6 +31,9 @@ MAX_USERNAME_LENGTH = 80
 # enough to stop guessing, short enough that a DdT who mistypes at the table is not locked out.
 MAX_FAILURES = 5
 FAILURE_WINDOW_SECONDS = 300.0
+TOKEN_LIFETIME_DAYS = 90
+MAX_TOKEN_LIFETIME_DAYS = 3650
+MAX_TOKEN_LABEL_LENGTH = 80
 
 register_messages(
     {
@@ -35,6 +43,9 @@ register_messages(
         "PASSWORD_TOO_SHORT": "A password needs at least %(minimum)s characters.",
         "TOO_MANY_ATTEMPTS": "Too many failed logins: try again in %(seconds)s seconds.",
         "UNKNOWN_USER": "There is no account %(username)s.",
+        "UNKNOWN_TOKEN": "There is no API token %(token_id)s.",
+        "TOKEN_LIFETIME": "A token lives from 1 to %(limit)s days.",
+        "TOKEN_LABEL_TOO_LONG": "A token's label has at most %(limit)s characters.",
     }
 )
 
@@ -161,24 +172,96 @@ def _digest(token: str) -> str:
     return hashlib.sha256(token.encode()).hexdigest()
 
 
-def issue_token(user: Account) -> str:
-    """A new bearer token for `user`. Only its hash is kept: the caller shows it once."""
+@dataclass(frozen=True)
+class TokenInfo:
+    """A token as its list shows it: never the token itself, which only its holder has."""
+
+    id: int
+    username: str
+    label: str
+    created_at: datetime
+    expires_at: datetime
+
+    def as_json(self) -> dict[str, object]:
+        return {
+            "id": self.id,
+            "username": self.username,
+            "label": self.label,
+            "created_at": self.created_at.isoformat(),
+            "expires_at": self.expires_at.isoformat(),
+        }
+
+
+def issue_token(
+    user: Account, label: str = "", lifetime_days: int = TOKEN_LIFETIME_DAYS
+) -> str:
+    """A new bearer token for `user`, valid `lifetime_days`. Only its hash is kept: the caller
+    shows it once. Tokens already expired are swept away on the way."""
+    if not 1 <= lifetime_days <= MAX_TOKEN_LIFETIME_DAYS:
+        raise AccountError("TOKEN_LIFETIME", limit=MAX_TOKEN_LIFETIME_DAYS)
+    label = label.strip()
+    if len(label) > MAX_TOKEN_LABEL_LENGTH:
+        raise AccountError("TOKEN_LABEL_TOO_LONG", limit=MAX_TOKEN_LABEL_LENGTH)
     token = secrets.token_urlsafe(32)
+    now = utcnow()
     with session_scope() as db:
-        db.add(ApiToken(user_id=user.id, token_hash=_digest(token)))
+        db.exec(delete(ApiToken).where(col(ApiToken.expires_at) <= now))
+        db.add(
+            ApiToken(
+                user_id=user.id,
+                token_hash=_digest(token),
+                label=label,
+                created_at=now,
+                expires_at=now + timedelta(days=lifetime_days),
+            )
+        )
     return token
 
 
 def user_for_token(token: str) -> Account | None:
-    """The account a bearer token belongs to. Every API call of a table console asks this, so it
-    is one query on a plain connection, not a session with two lookups."""
+    """The account a live bearer token belongs to. Every API call of a table console asks this,
+    so it is one query on a plain connection, not a session with two lookups."""
     if not token:
         return None
     query = (
         select(User.id, User.username)
         .join(ApiToken, col(ApiToken.user_id) == User.id)
-        .where(ApiToken.token_hash == _digest(token))
+        .where(ApiToken.token_hash == _digest(token), col(ApiToken.expires_at) > utcnow())
     )
     with engine().connect() as connection:
         row = connection.execute(query).first()
     return Account(row.id, row.username) if row is not None else None
+
+
+def tokens() -> list[TokenInfo]:
+    """Every DdT's live tokens, newest first."""
+    query = (
+        select(ApiToken, User.username)
+        .join(User, col(ApiToken.user_id) == User.id)
+        .where(col(ApiToken.expires_at) > utcnow())
+        .order_by(col(ApiToken.created_at).desc(), col(ApiToken.id).desc())
+    )
+    with session_scope() as db:
+        return [
+            TokenInfo(row.id, username, row.label, row.created_at, row.expires_at)
+            for row, username in db.exec(query).all()
+        ]
+
+
+def revoke_token(token_id: int) -> None:
+    """The token stops working at once; refused (UNKNOWN_TOKEN) when there is no such token."""
+    with session_scope() as db:
+        found = db.get(ApiToken, token_id) if is_id(token_id) else None
+        if found is None:
+            raise AccountError("UNKNOWN_TOKEN", token_id=token_id)
+        db.delete(found)
+
+
+def revoke_bearer(token: str) -> bool:
+    """Revoke the token its holder presents (a client logging out); False if it was not live."""
+    with session_scope() as db:
+        found = db.exec(select(ApiToken).where(ApiToken.token_hash == _digest(token))).first()
+        if found is None:
+            return False
+        db.delete(found)
+        return True

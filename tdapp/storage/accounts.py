@@ -6,7 +6,7 @@ from datetime import datetime
 
 from sqlmodel import Field, SQLModel
 
-from tdapp.storage.types import when
+from tdapp.storage.types import UTCDateTime, when
 
 
 class User(SQLModel, table=True):
@@ -21,11 +21,14 @@ class User(SQLModel, table=True):
 
 
 class ApiToken(SQLModel, table=True):
-    """A bearer token for API clients; only its SHA-256 is stored, so a leaked table grants nothing."""
+    """A bearer token for API clients; only its SHA-256 is stored, so a leaked table grants nothing.
+    It stops working at `expires_at` or when revoked (the row is deleted)."""
 
     __tablename__ = "api_tokens"
 
     id: int | None = Field(default=None, primary_key=True)
     user_id: int = Field(foreign_key="users.id", index=True, ondelete="CASCADE")
     token_hash: str = Field(max_length=64, unique=True, index=True)
+    label: str = Field(default="", max_length=80)
     created_at: datetime = when()
+    expires_at: datetime = Field(sa_type=UTCDateTime)
