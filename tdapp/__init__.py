@@ -55,6 +55,10 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
     errors.init_app(app)
     api.register(app)
 
+    from tdapp.web import api_docs
+
+    api_docs.init_app(app)
+
     from tdapp.web import home
 
     app.register_blueprint(home.bp)
