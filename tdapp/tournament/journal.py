@@ -272,18 +272,10 @@ def _re_entered(event: PlayerReEntered, before: Tournament) -> Line:
     }
 
 
-@describes(RebuyTaken)
-def _rebuy(event: RebuyTaken, before: Tournament) -> Line:
-    return "LOG_REBUY_PAID", {
-        "player": _name(before, event.player_id),
-        "chips": event.chips,
-        "price": _cents(event.price_cents),
-    }
-
-
-@describes(AddOnTaken)
-def _add_on(event: AddOnTaken, before: Tournament) -> Line:
-    return "LOG_ADD_ON_PAID", {
+@describes(RebuyTaken, AddOnTaken)
+def _purchase(event: RebuyTaken | AddOnTaken, before: Tournament) -> Line:
+    code = "LOG_REBUY_PAID" if isinstance(event, RebuyTaken) else "LOG_ADD_ON_PAID"
+    return code, {
         "player": _name(before, event.player_id),
         "chips": event.chips,
         "price": _cents(event.price_cents),
