@@ -243,7 +243,8 @@ def _busted(event: PlayersBusted, before: Tournament) -> Touches:
 
 @declares(PayoutsAdjusted)
 def _payouts(event: PayoutsAdjusted, before: Tournament) -> Touches:
-    return _touches([PAYOUTS], reads=[MONEY])
+    # A deal shares the pool among the players left.
+    return _touches([PAYOUTS], reads=[MONEY, IN_PLAY])
 
 
 @declares(ClockPaused, ClockResumed)

@@ -71,6 +71,15 @@ def test_purchases_add_up_in_any_order_but_a_deal_depends_on_the_pool_they_made(
     pool = play.state.ledger.money_in_cents
     deal = play.do(AdjustPayouts((pool // 2, pool - pool // 2)))
     assert revert_conflicts(numbered(play), seq_of(play, second)) == [seq_of(play, deal)]
+    assert revert_conflicts(numbered(play), seq_of(play, deal)) == []
+
+
+def test_a_deal_depends_on_the_players_left_when_it_was_made():
+    play = tournament(players=4).at_level(1)
+    bust = play.do(BustPlayer(4))
+    pool = play.state.ledger.money_in_cents
+    deal = play.do(AdjustPayouts((pool // 2, pool - pool // 2)))
+    assert revert_conflicts(numbered(play), seq_of(play, bust)) == [seq_of(play, deal)]
 
 
 def test_a_players_own_later_events_depend_on_their_registration_and_so_do_later_numbers():
