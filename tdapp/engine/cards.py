@@ -2,6 +2,30 @@
 
 A card carries a small integer `code` (rank index * 4 + suit index) so that the hand evaluators
 can index precomputed tables with it instead of looking at strings.
+
+Cards are read the way they are written on a hand history, spaces optional:
+
+>>> from tdapp.engine.cards import Card, Deck, parse_cards
+>>> parse_cards("As Kd 7h")
+[Card('As'), Card('Kd'), Card('7h')]
+>>> [str(card) for card in parse_cards("AsKd10c")]
+['As', 'Kd', 'Tc']
+>>> Card("T", "d").value
+10
+
+A deck is dealt from after a seeded (or, in production, system) shuffle; the club's short decks
+start at the six or the seven:
+
+>>> import random
+>>> len(Deck()), len(Deck(lowest_rank=6)), len(Deck(lowest_rank=7))
+(52, 36, 32)
+>>> deck = Deck(lowest_rank=7)
+>>> deck.shuffle(random.Random(7))
+>>> hand = deck.deal(5)
+>>> len(hand), len(deck)
+(5, 27)
+>>> min(card.value for card in Deck(lowest_rank=7).cards)
+7
 """
 
 from __future__ import annotations

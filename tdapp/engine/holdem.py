@@ -10,6 +10,54 @@ hole cards and the board, it deals and decides the showdown itself.
 
 The tournament decides who is button and who posts the blinds (dead button, HE-05; heads-up,
 HE-07); the hand only checks that what it is given makes sense.
+
+A short hand from the blinds to the showdown. Three players, blinds 50/100, the button on seat 1;
+the cards are known in advance, so the engine deals the board and reads the showdown itself:
+
+>>> from tdapp.engine.holdem import Stakes, start_hand
+>>> hand = start_hand(
+...     {1: 2000, 2: 2000, 3: 1500}, button=1, small_blind=2, big_blind=3,
+...     stakes=Stakes(small_blind=50, big_blind=100),
+...     hole_cards={1: "Ah Kd", 2: "7c 2d", 3: "Qs Qh"}, board="Kh 9s 4c 2h Ks",
+... )
+>>> hand.street, hand.to_act, hand.bets
+(<Street.PREFLOP: 'preflop'>, 1, {1: 0, 2: 50, 3: 100})
+>>> legal = hand.legal_actions()
+>>> sorted(str(action) for action in legal.actions), legal.to_call, legal.min_to, legal.max_to
+(['all_in', 'call', 'fold', 'raise'], 100, 200, 2000)
+
+Amounts are what the seat's bet comes to in the round ("raise to 300"). Each `act` gives a new
+hand; the one it was called on is left as it was.
+
+>>> hand = hand.act(1, "raise", 300).act(2, "fold").act(3, "call")
+>>> hand.street, [str(card) for card in hand.board], [pot.amount for pot in hand.pots()]
+(<Street.FLOP: 'flop'>, ['Kh', '9s', '4c'], [650])
+>>> hand = hand.act(3, "check").act(1, "bet", 400).act(3, "call")
+>>> hand.street, hand.to_act
+(<Street.TURN: 'turn'>, 3)
+
+Acting out of turn is refused with a reason, and changes nothing:
+
+>>> hand.act(1, "check")
+Traceback (most recent call last):
+...
+tdapp.engine.errors.IllegalAction: it is seat 3's turn, not seat 1's
+
+>>> hand = hand.act(3, "check").act(1, "check")
+>>> hand = hand.act(3, "all_in").act(1, "call")
+>>> hand.complete, hand.stacks
+(True, {1: 3550, 2: 1950, 3: 0})
+>>> hand.payoffs
+{1: 1550, 2: -50, 3: -1500}
+
+At a live table the cards stay on the felt: the dealer names the winners of each pot instead.
+
+>>> live = start_hand({1: 500, 2: 500}, button=1, small_blind=1, big_blind=2, stakes=Stakes(25, 50))
+>>> live = live.act(1, "all_in").act(2, "call")
+>>> live.street
+<Street.SHOWDOWN: 'showdown'>
+>>> live.showdown(winners=[[2]]).payoffs
+{1: -500, 2: 500}
 """
 
 from __future__ import annotations

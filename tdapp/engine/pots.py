@@ -2,6 +2,36 @@
 
 The same two functions serve Hold'em, the Italian draw game and telesina, and the TD's
 side-pot calculator: they know chips and seats, never cards or streets.
+
+Three all-ins: seat 1 is all-in for 100, seat 2 for 300, seat 3 for 500, and seat 4 calls the 500.
+Each all-in closes a layer, so there is a main pot and two side pots:
+
+>>> from tdapp.engine.pots import award, odd_chip_order, split_pots
+>>> pots = split_pots({1: 100, 2: 300, 3: 500, 4: 500})
+>>> [(pot.amount, sorted(pot.eligible)) for pot in pots]
+[(400, [1, 2, 3, 4]), (600, [2, 3, 4]), (400, [3, 4])]
+
+Seat 1 shows the best hand and wins the main pot only; seats 3 and 4 tie for second best and
+split both side pots (hands are anything comparable: here a number, higher is better):
+
+>>> award(pots, {1: 9, 2: 5, 3: 7, 4: 7}, odd_chip_order([1, 2, 3, 4], button=4))
+{1: 400, 3: 500, 4: 500}
+
+A folded seat's chips stay in the pot, but it cannot win them. A bet nobody called comes back:
+
+>>> pots = split_pots({1: 200, 2: 800, 3: 200}, folded=[3])
+>>> [(pot.amount, sorted(pot.eligible), pot.returned) for pot in pots]
+[(600, [1, 2], False), (600, [2], True)]
+
+A split with an odd chip: 75 chips between two winners gives 38 and 37, the extra chip to the
+first winner clockwise from the button (RULES.md HE-35). With the button on seat 3, seat 1 is
+first; with the button on seat 1, seat 2 is.
+
+>>> pots = split_pots({1: 25, 2: 25, 3: 25})
+>>> award(pots, {1: 3, 2: 3, 3: 1}, odd_chip_order([1, 2, 3], button=3))
+{1: 38, 2: 37}
+>>> award(pots, {1: 3, 2: 3, 3: 1}, odd_chip_order([1, 2, 3], button=1))
+{2: 38, 1: 37}
 """
 
 from __future__ import annotations

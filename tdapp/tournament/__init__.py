@@ -19,6 +19,10 @@ The pieces:
     areas          configure, registration, chips, presence, purchases, busts, payouts,
                    views (core view sections and warnings); clock/, seating/ (the seat draw,
                    balancing, breaking), hands/: subpackages of their own
+    reinstate.py   bringing back a busted player (a DdT correction, not a re-entry)
+    touches.py     what each event touches, declared per event type (`@declares`)
+    undo.py        revert_conflicts(log, seq): the later events in the way of a revert
+    journal.py     describe(event, before) and render(...): the log in the room's words
 
 Adding an area (a new module in this package, or a subpackage; nothing else to edit):
 1. Commands: frozen dataclasses named in the imperative (`BreakTable`). Events: frozen
@@ -35,5 +39,7 @@ Adding an area (a new module in this package, or a subpackage; nothing else to e
    `f(state, now, audience) -> iterable of Notice(code, params)`.
 6. Rule options: `register_option("key", ("club", "tda"), "club")`; read `settings.option("key")`.
 7. Changing an event's shape later: bump its version and register an `@upgrades` function.
+8. A new event also declares what it touches (touches.py) and how the log reads it
+   (journal.py); tests over every registered event type fail until it does.
 All modules are imported on the first decide/apply/view/from_record, which registers everything.
 """

@@ -59,6 +59,14 @@ def upgrades(name: str, from_version: int) -> Callable[[Callable[[Payload], Payl
     return register
 
 
+def registered_events() -> dict[str, type]:
+    """Every event type by name, once all areas are loaded (for checks over all of them)."""
+    from tdapp.tournament.registry import load_areas
+
+    load_areas()
+    return dict(_BY_NAME)
+
+
 def event_name(value: Event) -> str:
     return _NAME_OF[type(value)][0]
 

@@ -118,7 +118,7 @@ def _register(state: Tournament, command: RegisterPlayer, ctx: Ctx) -> PlayerReg
                 raise DomainError("ALREADY_REGISTERED", name=player.name)
     _check_registration_open(state, ctx.now)
     player_id = state.players.next_id
-    table, seat = _late_seat(state, player_id, ctx.rng()) if state.seats_drawn else (None, None)
+    table, seat = late_seat(state, player_id, ctx.rng())
     return PlayerRegistered(
         player_id=player_id,
         name=name,
@@ -144,7 +144,7 @@ def _check_registration_open(state: Tournament, now: datetime) -> None:
 
 @applies(PlayerRegistered)
 def _registered(state: Tournament, event: PlayerRegistered) -> Tournament:
-    state = _make_room_in_places(state)
+    state = make_room_in_places(state)
     player = Player(
         id=event.player_id,
         name=event.name,
@@ -160,7 +160,7 @@ def _registered(state: Tournament, event: PlayerRegistered) -> Tournament:
             buy_ins=1, buy_in_cents=event.buy_in_cents, starting_chips=event.starting_stack
         ),
     )
-    return _seat(state, event.player_id, event.table, event.seat)
+    return seat_if_given(state, event.player_id, event.table, event.seat)
 
 
 @decides(UnregisterPlayer)
@@ -201,7 +201,7 @@ def _re_enter(state: Tournament, command: ReEnterPlayer, ctx: Ctx) -> PlayerReEn
         raise DomainError("RE_ENTRY_OVER", level=rules.until_level)
     if rules.max_entries is not None and player.entries >= rules.max_entries:
         raise DomainError("RE_ENTRY_LIMIT", name=player.name, max=rules.max_entries)
-    table, seat = _late_seat(state, player.id, ctx.rng()) if state.seats_drawn else (None, None)
+    table, seat = late_seat(state, player.id, ctx.rng())
     return PlayerReEntered(
         player.id,
         starting_stack=state.settings.starting_stack,
@@ -215,7 +215,7 @@ def _re_enter(state: Tournament, command: ReEnterPlayer, ctx: Ctx) -> PlayerReEn
 def _re_entered(state: Tournament, event: PlayerReEntered) -> Tournament:
     """A new entry: new stack, rebuy and add-on rights afresh, no place any more."""
     player = state.player(event.player_id)
-    state = _make_room_in_places(state, player.place)
+    state = make_room_in_places(state, player.place)
     entry = replace(
         player,
         stack=event.starting_stack,
@@ -235,10 +235,10 @@ def _re_entered(state: Tournament, event: PlayerReEntered) -> Tournament:
             re_entries=1, re_entry_cents=event.price_cents, starting_chips=event.starting_stack
         ),
     )
-    return _seat(state, event.player_id, event.table, event.seat)
+    return seat_if_given(state, event.player_id, event.table, event.seat)
 
 
-def _make_room_in_places(state: Tournament, freed: int | None = None) -> Tournament:
+def make_room_in_places(state: Tournament, freed: int | None = None) -> Tournament:
     """One more entry in play: everyone already out finishes one place lower, except those out
     before the entry that comes back in (`freed`: its old place), whose places stay."""
     if not state.players.busted:
@@ -254,8 +254,13 @@ def _make_room_in_places(state: Tournament, freed: int | None = None) -> Tournam
     return replace(state, players=players)
 
 
-def _late_seat(state: Tournament, player_id: int, rng: random.Random) -> tuple[int, int]:
-    """A random open seat at one of the shortest tables; a new table when all are full."""
+def late_seat(
+    state: Tournament, player_id: int, rng: random.Random
+) -> tuple[int, int] | tuple[None, None]:
+    """A random open seat at one of the shortest tables; a new table when all are full. Before
+    the seat draw, no seat: the draw will give one."""
+    if not state.seats_drawn:
+        return None, None
     sizes = {number: len(seats) for number, seats in state.tables.items()}
     occupied = {
         number: [i for i, occupant in enumerate(seats, start=1) if occupant is not None]
@@ -267,7 +272,9 @@ def _late_seat(state: Tournament, player_id: int, rng: random.Random) -> tuple[i
     return seat.table, seat.seat
 
 
-def _seat(state: Tournament, player_id: int, table: int | None, seat: int | None) -> Tournament:
+def seat_if_given(
+    state: Tournament, player_id: int, table: int | None, seat: int | None
+) -> Tournament:
     if table is None or seat is None:
         return state
     return state.seat_player(player_id, table, seat)

@@ -41,6 +41,8 @@ class Ledger:
     starting_chips: int = 0  # every entry's starting stack, bonus chips included
     rebuy_chips: int = 0
     add_on_chips: int = 0
+    # Chips the DdT put back into play by hand (a busted player brought back): no money came in.
+    correction_chips: int = 0
 
     @property
     def entries(self) -> int:
@@ -52,7 +54,7 @@ class Ledger:
 
     @property
     def chips_issued(self) -> int:
-        return self.starting_chips + self.rebuy_chips + self.add_on_chips
+        return self.starting_chips + self.rebuy_chips + self.add_on_chips + self.correction_chips
 
     def plus(self, **amounts: int) -> Ledger:
         """The ledger with each named total increased by its amount (negative to take back)."""

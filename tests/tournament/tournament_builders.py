@@ -24,6 +24,7 @@ from tdapp.tournament.registration import (
     RegisterPlayer,
 )
 from tdapp.tournament.registry import apply, decide, replay
+from tdapp.tournament.reinstate import PlayerReinstated
 from tdapp.tournament.seating.opening_draw import DrawSeats
 from tdapp.tournament.settings import Settings
 from tdapp.tournament.state import Tournament
@@ -126,6 +127,8 @@ def issued_by_log(log: list[Any]) -> int:
             total -= item.chips
         elif isinstance(item, RebuyTaken | AddOnTaken):
             total += item.chips
+        elif isinstance(item, PlayerReinstated):
+            total += item.stack
     return total
 
 
