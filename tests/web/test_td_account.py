@@ -31,7 +31,7 @@ def test_the_page_lists_every_directors_tokens_with_their_owner(ddt_client):
 
 def test_a_new_token_is_shown_once_and_opens_the_api(ddt_client, client):
     answer, page = post(ddt_client, "/td/account/tokens", label="tablet tavolo 3", days="10")
-    assert answer.status_code == 200
+    assert answer.request.path == "/td/account"  # redirected: a reload makes no second token
     token = shown_token(page)
     assert token is not None
     assert "non verrà più mostrato" in page

@@ -20,7 +20,14 @@ from tdapp.web.errors import RequestRefused
 def default_token_days() -> int:
     """The lifetime of a token whose request names none, as this installation configures it."""
     configured = current_app.config.get("TOKEN_DAYS") or os.environ.get("TDAPP_TOKEN_DAYS")
-    return int(configured) if configured else accounts.TOKEN_LIFETIME_DAYS
+    if not configured:
+        return accounts.TOKEN_LIFETIME_DAYS
+    days = int(configured)
+    # A bad setting is the installer's mistake, not the client's: a server error names it.
+    if not 1 <= days <= accounts.MAX_TOKEN_LIFETIME_DAYS:
+        raise ValueError(f"TOKEN_DAYS / TDAPP_TOKEN_DAYS must be 1 to "
+                         f"{accounts.MAX_TOKEN_LIFETIME_DAYS}, not {configured!r}")
+    return days
 
 
 class TokenRequest(ApiBody):

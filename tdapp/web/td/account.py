@@ -3,7 +3,7 @@ revocation of any of them (a lost tablet is shut out by whoever is at the laptop
 
 from __future__ import annotations
 
-from flask import render_template, request, session
+from flask import redirect, render_template, request, session, url_for
 from flask_babel import gettext
 
 from tdapp.services import accounts
@@ -12,11 +12,22 @@ from tdapp.web.td import bp
 from tdapp.web.td.console import back, flash_done
 from tdapp.web.td.forms import optional_whole, text
 
+# The token just made, carried across the redirect in the session and taken out by the next view
+# of the page: it travels only to the DdT's own browser, as the page itself would, and a reload
+# neither shows it again nor makes a second token.
+_NEW_TOKEN = "new_api_token"
 
-def _page(issued: accounts.IssuedToken | None = None):
+
+@bp.get("/account")
+def account():
+    tokens = accounts.tokens()
+    new = session.pop(_NEW_TOKEN, None) or {}
+    issued = next(
+        (accounts.IssuedToken(new["token"], t) for t in tokens if t.id == new.get("id")), None
+    )
     return render_template(
         "td/account.html",
-        tokens=accounts.tokens(),
+        tokens=tokens,
         issued=issued,
         default_days=default_token_days(),
         max_days=accounts.MAX_TOKEN_LIFETIME_DAYS,
@@ -24,15 +35,8 @@ def _page(issued: accounts.IssuedToken | None = None):
     )
 
 
-@bp.get("/account")
-def account():
-    return _page()
-
-
 @bp.post("/account/tokens")
 def create_token():
-    """The new token is in this answer only, never stored or redirected with: a reload of the
-    page cannot show it again."""
     days = optional_whole(
         request.form, "days", gettext("Days"), minimum=1, maximum=accounts.MAX_TOKEN_LIFETIME_DAYS
     )
@@ -42,7 +46,8 @@ def create_token():
         label=text(request.form, "label"),
         lifetime_days=default_token_days() if days is None else days,
     )
-    return _page(issued)
+    session[_NEW_TOKEN] = {"token": issued.token, "id": issued.info.id}
+    return redirect(url_for("td.account"), code=303)
 
 
 @bp.post("/account/tokens/<int:token_id>/revoke")
