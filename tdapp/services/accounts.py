@@ -192,9 +192,15 @@ class TokenInfo:
         }
 
 
-def issue_token(
-    user: Account, label: str = "", lifetime_days: int = TOKEN_LIFETIME_DAYS
-) -> str:
+@dataclass(frozen=True)
+class IssuedToken:
+    """A token just made: the bearer string, which nobody can see again, and its list entry."""
+
+    token: str
+    info: TokenInfo
+
+
+def issue(user: Account, label: str = "", lifetime_days: int = TOKEN_LIFETIME_DAYS) -> IssuedToken:
     """A new bearer token for `user`, valid `lifetime_days`. Only its hash is kept: the caller
     shows it once. Tokens already expired are swept away on the way."""
     if not 1 <= lifetime_days <= MAX_TOKEN_LIFETIME_DAYS:
@@ -206,16 +212,24 @@ def issue_token(
     now = utcnow()
     with session_scope() as db:
         db.exec(delete(ApiToken).where(col(ApiToken.expires_at) <= now))
-        db.add(
-            ApiToken(
-                user_id=user.id,
-                token_hash=_digest(token),
-                label=label,
-                created_at=now,
-                expires_at=now + timedelta(days=lifetime_days),
-            )
+        stored = ApiToken(
+            user_id=user.id,
+            token_hash=_digest(token),
+            label=label,
+            created_at=now,
+            expires_at=now + timedelta(days=lifetime_days),
         )
-    return token
+        db.add(stored)
+        db.flush()
+        info = TokenInfo(stored.id, user.username, label, stored.created_at, stored.expires_at)
+    return IssuedToken(token, info)
+
+
+def issue_token(
+    user: Account, label: str = "", lifetime_days: int = TOKEN_LIFETIME_DAYS
+) -> str:
+    """The bearer string of a new token (see `issue`), for callers that need nothing else."""
+    return issue(user, label, lifetime_days).token
 
 
 def user_for_token(token: str) -> Account | None:

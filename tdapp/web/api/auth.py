@@ -1,23 +1,54 @@
-"""Bearer tokens for API clients: trade a DdT's username and password for a token."""
+"""Bearer tokens for API clients: trade a DdT's username and password for a token, list the
+tokens, revoke the one in hand or (as a DdT) any of them.
+
+A token lives `TOKEN_DAYS` days (app config), else `TDAPP_TOKEN_DAYS` (environment), else 90,
+unless its request asks for fewer or more.
+"""
 
 from __future__ import annotations
 
-from flask import jsonify, request
+import os
+
+from flask import current_app, g, jsonify, request
 from pydantic import Field
 
 from tdapp.services import accounts
-from tdapp.web.api import ApiBody, bp, parse_json
+from tdapp.web.api import ApiBody, _bearer_token, bp, ddt_required, parse_json
 from tdapp.web.errors import RequestRefused
+
+
+def default_token_days() -> int:
+    """The lifetime of a token whose request names none, as this installation configures it."""
+    configured = current_app.config.get("TOKEN_DAYS") or os.environ.get("TDAPP_TOKEN_DAYS")
+    if not configured:
+        return accounts.TOKEN_LIFETIME_DAYS
+    days = int(configured)
+    # A bad setting is the installer's mistake, not the client's: a server error names it.
+    if not 1 <= days <= accounts.MAX_TOKEN_LIFETIME_DAYS:
+        raise ValueError(f"TOKEN_DAYS / TDAPP_TOKEN_DAYS must be 1 to "
+                         f"{accounts.MAX_TOKEN_LIFETIME_DAYS}, not {configured!r}")
+    return days
 
 
 class TokenRequest(ApiBody):
     username: str = Field(min_length=1, max_length=accounts.MAX_USERNAME_LENGTH)
     password: str = Field(min_length=1, max_length=1024)
+    # Limits are the service's, refused with its codes (TOKEN_LABEL_TOO_LONG, TOKEN_LIFETIME).
+    label: str = Field(
+        default="",
+        description=f"What the token is for, at most {accounts.MAX_TOKEN_LABEL_LENGTH} characters.",
+    )
+    days: int | None = Field(
+        default=None,
+        description=f"Lifetime in days, 1 to {accounts.MAX_TOKEN_LIFETIME_DAYS}; "
+        "the installation's default (90 unless configured) when absent.",
+    )
 
 
 @bp.post("/auth/token")
 def token():
-    """200 with `{"token"}`; 401 for a wrong password; 429 after too many failures."""
+    """200 with `{"token", "id", "expires_at"}`; 401 for a wrong password; 429 after too many
+    failures; 422 for a label or lifetime out of bounds."""
     body = parse_json(TokenRequest)
     try:
         user = accounts.authenticate(body.username, body.password, client=request.remote_addr or "")
@@ -25,4 +56,35 @@ def token():
         raise RequestRefused(refused.code, status=429, **refused.params) from None
     if user is None:
         raise RequestRefused("WRONG_CREDENTIALS", status=401)
-    return jsonify(token=accounts.issue_token(user))
+    days = default_token_days() if body.days is None else body.days
+    issued = accounts.issue(user, label=body.label, lifetime_days=days)
+    return jsonify(
+        token=issued.token, id=issued.info.id, expires_at=issued.info.expires_at.isoformat()
+    )
+
+
+@bp.delete("/auth/token")
+def revoke_own_token():
+    """204: the bearer token of this very request stops working (a client logging out). Only a
+    bearer token can be revoked this way: a console session has none, so it gets 401."""
+    presented = _bearer_token()
+    if presented is None or accounts.user_for_token(presented) is None:
+        raise RequestRefused("LOGIN_REQUIRED", status=401)
+    accounts.revoke_bearer(presented)
+    return "", 204
+
+
+@bp.get("/auth/tokens")
+@ddt_required
+def list_tokens():
+    """Every DdT's live tokens, newest first; never a token's secret or its hash."""
+    return jsonify(tokens=[listed.as_json() for listed in accounts.tokens()])
+
+
+@bp.delete("/auth/tokens/<int:token_id>")
+@ddt_required
+def revoke_token(token_id: int):
+    """204: any DdT may shut out any token (a lost tablet); 404 UNKNOWN_TOKEN if there is none."""
+    accounts.revoke_token(token_id)
+    current_app.logger.info("API token %s revoked by %s", token_id, g.ddt.username)
+    return "", 204

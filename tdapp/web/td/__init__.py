@@ -19,6 +19,7 @@ bp.before_request(require_ddt)
 def register(app: Flask) -> None:
     """Import every page module of the console, then register the blueprint once."""
     from tdapp.web.td import (  # noqa: F401  (they add routes to `bp`)
+        account,
         console,
         dashboard,
         formats,

@@ -1,0 +1,61 @@
+"""The DdT's account page in a real Chromium at a laptop's 1366x768: reached from the header,
+a new token is shown once and copied with one click, and revoking it (after the confirmation)
+shuts it out of the API at once. Screenshot goes to shots/ (td-account.png)."""
+
+from __future__ import annotations
+
+import urllib.error
+from pathlib import Path
+
+import pytest
+
+playwright = pytest.importorskip("playwright.sync_api")
+
+pytestmark = pytest.mark.browser
+
+DDT_PASSWORD = "correct horse battery"  # the one `ddt_server` gives its DdT
+SHOTS = Path(__file__).resolve().parents[2] / "shots"
+
+
+def test_a_token_is_made_copied_and_revoked_from_the_account_page(ddt_server, browser):
+    server = ddt_server("account")
+    context = browser.new_context(viewport={"width": 1366, "height": 768}, base_url=server.url)
+    context.grant_permissions(["clipboard-read", "clipboard-write"])
+    page = context.new_page()
+    page.goto("/login")
+    page.fill("#username", "ddt")
+    page.fill("#password", DDT_PASSWORD)
+    page.press("#password", "Enter")
+    page.locator("header a.user").click()
+    playwright.expect(page).to_have_url(server.url + "/td/account")
+
+    page.fill("#label", "tablet tavolo 2")
+    page.fill("#days", "30")
+    page.click("#new-token-form button[type=submit]")
+    shown = page.locator("#new-token-value")
+    playwright.expect(shown).to_be_visible()
+    playwright.expect(page.locator("#new-token")).to_contain_text("non verrà più mostrato")
+    token = shown.input_value()
+    page.locator("[data-copy]").click()
+    playwright.expect(page.locator("[data-copy]")).to_have_text("Copiato")
+    assert page.evaluate("navigator.clipboard.readText()") == token
+    assert page.evaluate("document.documentElement.scrollWidth") <= 1366
+    SHOTS.mkdir(exist_ok=True)
+    page.screenshot(path=str(SHOTS / "td-account.png"))
+    assert server.call("GET", "/api/v1/auth/tokens", token)["tokens"][0]["label"] == "tablet tavolo 2"
+
+    page.reload()  # a reload lists the token but never shows it again
+    playwright.expect(page.locator("#tokens")).to_contain_text("tablet tavolo 2")
+    assert page.locator("#new-token-value").count() == 0
+
+    page.once("dialog", lambda dialog: dialog.dismiss())
+    page.locator("#tokens button.danger").click()
+    playwright.expect(page.locator("#tokens")).to_contain_text("tablet tavolo 2")
+    page.once("dialog", lambda dialog: dialog.accept())
+    page.locator("#tokens button.danger").click()
+    playwright.expect(page.locator(".flash-success")).to_contain_text("Token revocato")
+    playwright.expect(page.locator("#tokens")).not_to_contain_text("tablet tavolo 2")
+    with pytest.raises(urllib.error.HTTPError) as refused:
+        server.call("GET", "/api/v1/auth/tokens", token)
+    assert refused.value.code == 401
+    context.close()
