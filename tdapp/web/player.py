@@ -135,6 +135,10 @@ def player(slug: str, player_id: int):
     return _player_page(slug, player_id)
 
 
+_CODE_KEY = "phone_code:{}:{}"
+"""The session's key for the code typed right for one player of one tournament."""
+
+
 def _player_page(slug: str, player_id: int, refused: DomainError | None = None, status: int = 200):
     tournament_id, shown = _public(slug)
     me = next((p for p in shown["players"] if p["id"] == player_id), None)
@@ -157,10 +161,6 @@ def _player_page(slug: str, player_id: int, refused: DomainError | None = None, 
     return page, status
 
 
-_CODE_KEY = "phone_code:{}:{}"
-"""The session's key for the code typed right for one player of one tournament."""
-
-
 @bp.post("/t/<slug>/p/<int:player_id>/presence")
 def presence(slug: str, player_id: int):
     """The player says "I am away" or "I am back" from the phone (HE-25, HE-26), with the code
@@ -170,9 +170,11 @@ def presence(slug: str, player_id: int):
     absent = request.form.get("absent") == "1"
     key = _CODE_KEY.format(tournament_id, player_id)
     typed = request.form.get("code", "").strip()[:20]
-    code = typed or session.get(key, "")
+    remembered = "" if typed else session.get(key, "")
     try:
-        phones.set_presence(tournament_id, player_id, absent, code, remembered=not typed)
+        phones.set_presence(
+            tournament_id, player_id, absent, typed or remembered, remembered=bool(remembered)
+        )
     except DomainError as refused:
         if refused.code == "PLAYER_CODE_WRONG":
             session.pop(key, None)  # renewed by the DdT: the phone must ask for the new one
