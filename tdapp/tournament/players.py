@@ -46,6 +46,7 @@ class Player:
     absent: bool = False
     place: int | None = None
     tied: int = 1
+    phone_code: str | None = None  # the key to mark presence from the phone (phone_codes.py)
 
     @property
     def busted(self) -> bool:

@@ -1,7 +1,8 @@
 """Entries: register (from the roster or a typed name), unregister, re-enter (TO-03).
 
 Once the seats are drawn, a newcomer's seat is drawn with the entry: a random open seat at one of
-the shortest tables (TO-03), or a new table when every seat is taken. The event records it.
+the shortest tables (TO-03), or a new table when every seat is taken. The event records it, and
+the player's phone code (phone_codes.py); a re-entry keeps the code.
 """
 
 from __future__ import annotations
@@ -12,8 +13,9 @@ from datetime import datetime
 
 from tdapp.tournament.ctx import Ctx
 from tdapp.tournament.errors import DomainError, register_messages
-from tdapp.tournament.events import event
+from tdapp.tournament.events import Payload, event, upgrades
 from tdapp.tournament.levels import until_end_of_level
+from tdapp.tournament.phone_codes import draw_phone_code
 from tdapp.tournament.players import Player
 from tdapp.tournament.registry import applies, decides
 from tdapp.tournament.seating.seat_draw import draw_seats
@@ -45,7 +47,7 @@ class ReEnterPlayer:
     player_id: int
 
 
-@event("PlayerRegistered")
+@event("PlayerRegistered", version=2)
 @dataclass(frozen=True)
 class PlayerRegistered:
     player_id: int
@@ -56,6 +58,14 @@ class PlayerRegistered:
     buy_in_cents: int
     table: int | None = None
     seat: int | None = None
+    phone_code: str | None = None
+
+
+@upgrades("PlayerRegistered", from_version=1)
+def _without_phone_code(payload: Payload) -> Payload:
+    """Registered before phone codes: no code, until the DdT issues one. An upgrade cannot make
+    one up: a code derived from what the log already holds would be no secret."""
+    return {**payload, "phone_code": None}
 
 
 @event("PlayerUnregistered")
@@ -118,7 +128,8 @@ def _register(state: Tournament, command: RegisterPlayer, ctx: Ctx) -> PlayerReg
                 raise DomainError("ALREADY_REGISTERED", name=player.name)
     _check_registration_open(state, ctx.now)
     player_id = state.players.next_id
-    table, seat = late_seat(state, player_id, ctx.rng())
+    rng = ctx.rng()
+    table, seat = late_seat(state, player_id, rng)
     return PlayerRegistered(
         player_id=player_id,
         name=name,
@@ -128,6 +139,7 @@ def _register(state: Tournament, command: RegisterPlayer, ctx: Ctx) -> PlayerReg
         buy_in_cents=state.settings.buy_in_cents,
         table=table,
         seat=seat,
+        phone_code=draw_phone_code(rng),
     )
 
 
@@ -152,6 +164,7 @@ def _registered(state: Tournament, event: PlayerRegistered) -> Tournament:
         stack=event.starting_stack,
         starting_stack=event.starting_stack,
         bonus_chips=event.bonus_chips,
+        phone_code=event.phone_code,
     )
     state = replace(
         state,

@@ -1,5 +1,6 @@
 """The core sections of `view`: the tournament, players, tables, ledger and payouts, and the
-warnings the DdT acts on. The public audience never sees money by kind, roster ids or bonus chips."""
+warnings the DdT acts on. The public audience never sees money by kind, roster ids, bonus chips or
+phone codes (the DdT's rows carry `phone_code`)."""
 
 from __future__ import annotations
 
@@ -75,6 +76,7 @@ def _rows(player: Player) -> tuple[Player, dict[str, Any], dict[str, Any], dict[
         "roster_id": player.roster_id,
         "starting_stack": player.starting_stack,
         "bonus_chips": player.bonus_chips,
+        "phone_code": player.phone_code,
     }
     seat = {
         "seat": player.seat,

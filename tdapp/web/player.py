@@ -4,7 +4,9 @@ Public and read-only, no login. `/t/<slug>` searches players by name (partial, c
 accent-insensitive, so "nicolo" finds "Nicolò") and lists where everyone sits;
 `/t/<slug>/p/<id>` is one player's page, where players can also say they are away from the
 table or back (issue 6, HE-25: an absent player is still dealt in and blinded; the DdT sees who
-said it in the log and can undo it). Both pages render complete without JavaScript and then stay
+said it in the log and can undo it). Only with the player's own code (issue 12): the DdT gives it
+and sees it on the player's row; typed right once, the browser session remembers it for that
+player, so the button works without typing it again. Both pages render complete without JavaScript and then stay
 live over Socket.IO (tdapp/realtime.py: `join`, then `view` events). Only the public view is
 used: no money owed, no account data.
 """
@@ -15,13 +17,15 @@ import re
 import unicodedata
 from typing import Any
 
-from flask import Blueprint, abort, jsonify, redirect, render_template, request, url_for
+from flask import Blueprint, abort, jsonify, redirect, render_template, request, session, url_for
 from flask_babel import gettext as _
 
 from tdapp.realtime import screen_view
-from tdapp.services import tournaments
-from tdapp.tournament.presence import SetAbsent
+from tdapp.services import phones, tournaments
+from tdapp.tournament.errors import DomainError
+from tdapp.tournament.phone_codes import phone_presence_on
 from tdapp.web import csrf
+from tdapp.web.errors import error_body, message_of, status_of
 
 bp = Blueprint("player", __name__)
 csrf.protect(bp)
@@ -31,6 +35,14 @@ FULL_LIST_UP_TO = 150
 the page stays light on a phone (3,000 names would weigh far more than 50 KB)."""
 
 MAX_RESULTS = 50
+
+# A phone that may not speak for the player is forbidden; one that asks too often waits.
+_PHONE_STATUS = {
+    "PHONE_PRESENCE_OFF": 403,
+    "PLAYER_CODE_REQUIRED": 403,
+    "PLAYER_CODE_WRONG": 403,
+    "PHONE_WAIT": 429,
+}
 
 
 def folded(text: str) -> str:
@@ -120,26 +132,56 @@ def search(slug: str):
 @bp.get("/t/<slug>/p/<int:player_id>")
 def player(slug: str, player_id: int):
     """One player's page: table, seat, stack, rebuys and add-ons, place, last move, clock."""
-    _, shown = _public(slug)
+    return _player_page(slug, player_id)
+
+
+_CODE_KEY = "phone_code:{}:{}"
+"""The session's key for the code typed right for one player of one tournament."""
+
+
+def _player_page(slug: str, player_id: int, refused: DomainError | None = None, status: int = 200):
+    tournament_id, shown = _public(slug)
     me = next((p for p in shown["players"] if p["id"] == player_id), None)
     if me is None:
         abort(404)
     last_move = shown.get("seating", {}).get("last_moves", {}).get(str(player_id))
-    return render_template(
+    settings = tournaments.current(tournament_id).settings
+    page = render_template(
         "player/player.html",
         slug=slug,
         view=shown,
         me=me,
         last_move=last_move,
         labels=labels(),
+        phone_presence=phone_presence_on(settings),
+        code_known=_CODE_KEY.format(tournament_id, player_id) in session,
+        refused=refused,
+        refusal=message_of(refused) if refused else None,
     )
+    return page, status
 
 
 @bp.post("/t/<slug>/p/<int:player_id>/presence")
 def presence(slug: str, player_id: int):
-    """The player says "I am away" or "I am back" from the phone (HE-25, HE-26)."""
+    """The player says "I am away" or "I am back" from the phone (HE-25, HE-26), with the code
+    typed in the field `code` or remembered by the session. A refusal changes nothing: JSON for
+    a client that asks for it, otherwise the page again with the reason in the reader's language."""
     tournament_id = tournaments.tournament_id_for_slug(slug)
     absent = request.form.get("absent") == "1"
-    actor = f"phone of player {player_id}"
-    tournaments.dispatch(tournament_id, SetAbsent(player_id, absent), actor=actor)
+    key = _CODE_KEY.format(tournament_id, player_id)
+    typed = request.form.get("code", "").strip()[:20]
+    remembered = "" if typed else session.get(key, "")
+    try:
+        phones.set_presence(
+            tournament_id, player_id, absent, typed or remembered, remembered=bool(remembered)
+        )
+    except DomainError as refused:
+        if refused.code == "PLAYER_CODE_WRONG":
+            session.pop(key, None)  # renewed by the DdT: the phone must ask for the new one
+        status = _PHONE_STATUS.get(refused.code) or status_of(refused)
+        if request.accept_mimetypes.best_match(["text/html", "application/json"]) == "application/json":
+            return jsonify(error_body(refused.code, message_of(refused))), status
+        return _player_page(slug, player_id, refused, status)
+    if typed:
+        session[key] = typed
     return redirect(url_for("player.player", slug=slug, player_id=player_id))

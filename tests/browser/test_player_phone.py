@@ -172,3 +172,34 @@ def test_a_level_end_reaches_the_phone_with_the_new_blinds_without_a_reload(nigh
     playwright.expect(phone.locator("#clock-time")).to_have_text(re.compile(r"^(20:00|19:5\d)$"))
     assert phone.evaluate("() => window.__noReload") == marker, "the page was not reloaded"
     shot(phone, "level-2")
+
+
+def test_the_away_button_needs_the_players_code_once_then_works_alone_issue_12(night, browser):
+    server, api, tid, slug = night
+    view = api.call("GET", f"/tournaments/{tid}")
+    anna = next(p for p in view["players"] if p["name"] == "Anna Bianchi")
+    context = browser.new_context(
+        viewport={"width": 390, "height": 844}, device_scale_factor=2, is_mobile=True,
+        has_touch=True,
+    )
+    phone = context.new_page()
+    phone.goto(f"{server.url}/t/{slug}/p/{anna['id']}")
+    playwright.expect(phone.locator("#code")).to_be_visible()
+
+    phone.click("#presence")
+    playwright.expect(phone.locator("#presence-error")).to_contain_text("codice giocatore")
+    shot(phone, "code-refused")
+    assert api.call("GET", f"/tournaments/{tid}")["players"][anna["id"] - 1]["status"] == "seated"
+
+    phone.fill("#code", anna["phone_code"])
+    phone.click("#presence")
+    playwright.expect(phone.locator("#my-status")).to_have_text("Assente")
+    playwright.expect(phone.locator("#code")).to_have_count(0)
+    shot(phone, "code-accepted")
+
+    phone.click("#presence")
+    playwright.expect(phone.locator("#my-status")).to_have_text("")
+    playwright.expect(phone.locator("#presence")).to_have_text("Mi allontano dal tavolo")
+    events = api.call("GET", f"/tournaments/{tid}/log")["events"]
+    assert [e["actor"] for e in events[:2]] == [f"phone:{anna['id']}"] * 2
+    context.close()

@@ -195,9 +195,13 @@ def test_a_player_marks_themself_away_and_back_from_the_phone_HE_25(client, api)
     tid, slug = night(api, players=4, names=NAMES)
     page = client.get(f"/t/{slug}/p/1").get_data(as_text=True)
     token = page.split('name="csrf_token" value="')[1].split('"')[0]
-    refused = client.post(f"/t/{slug}/p/1/presence", data={"absent": "1"})
+    view = api.get(f"/api/v1/tournaments/{tid}").get_json()
+    code = next(p for p in view["players"] if p["id"] == 1)["phone_code"]
+    refused = client.post(f"/t/{slug}/p/1/presence", data={"absent": "1", "code": code})
     assert refused.status_code == 400
-    answer = client.post(f"/t/{slug}/p/1/presence", data={"absent": "1", "csrf_token": token})
+    answer = client.post(
+        f"/t/{slug}/p/1/presence", data={"absent": "1", "code": code, "csrf_token": token}
+    )
     assert answer.status_code == 302
     view = api.get(f"/api/v1/tournaments/{tid}").get_json()
     assert next(p for p in view["players"] if p["id"] == 1)["status"] == "absent"
@@ -205,7 +209,7 @@ def test_a_player_marks_themself_away_and_back_from_the_phone_HE_25(client, api)
     view = api.get(f"/api/v1/tournaments/{tid}").get_json()
     assert next(p for p in view["players"] if p["id"] == 1)["status"] == "seated"
     log = api.get(f"/api/v1/tournaments/{tid}/log").get_json()["events"]
-    assert [e["actor"] for e in log].count("phone of player 1") == 2
+    assert [e["actor"] for e in log].count("phone:1") == 2
 
 
 def test_a_large_field_searches_first_and_the_page_stays_under_50_kb(client, api):

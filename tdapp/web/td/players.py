@@ -1,5 +1,6 @@
 """Players: register from the roster or typed, then one click per rebuy, add-on, bust, absence,
-chip count, re-entry or unregistration. Every click is one command, and undo takes it back."""
+chip count, re-entry, unregistration or new phone code. Every click is one command, and undo
+takes it back."""
 
 from __future__ import annotations
 
@@ -14,6 +15,7 @@ from tdapp.services import roster, tournaments
 from tdapp.tournament.busts import BustPlayer
 from tdapp.tournament.chips import SetChips
 from tdapp.tournament.levels import until_end_of_level
+from tdapp.tournament.phone_codes import IssuePhoneCode, phone_presence_on
 from tdapp.tournament.players import Player
 from tdapp.tournament.presence import SetAbsent
 from tdapp.tournament.purchases import AddOn, Rebuy, add_on_open
@@ -36,6 +38,7 @@ _ACTIONS: dict[str, Callable[[int, Any], Any]] = {
     "back": lambda pid, form: SetAbsent(pid, False),
     "reenter": lambda pid, form: ReEnterPlayer(pid),
     "unregister": lambda pid, form: UnregisterPlayer(pid),
+    "phonecode": lambda pid, form: IssuePhoneCode(pid),
     "chips": lambda pid, form: SetChips(pid, whole(form, f"stack-{pid}", gettext("Chips"))),
 }
 
@@ -53,6 +56,8 @@ def _done(action: str, player: Player) -> str:
         "reenter": gettext("%(name)s re-entered.", name=name),
         "unregister": gettext("%(name)s is unregistered.", name=name),
         "chips": gettext("Chips counted for %(name)s.", name=name),
+        "phonecode": gettext("New phone code for %(name)s: %(code)s.", name=name,
+                             code=player.phone_code),
     }
     return messages[action]
 
@@ -61,11 +66,12 @@ def _done(action: str, player: Player) -> str:
 def players(tid: int):
     """The list, searched as the DdT types; a big field shows its first rows and is searched on
     the server (Enter), so the page stays light with 3,000 players."""
-    offers = _offers(tournaments.current(tid), utcnow())
+    state = tournaments.current(tid)
+    offers = _offers(state, utcnow())
     query = (request.args.get("q") or "").strip()
     return render(
         "td/players.html", tid, members=roster.members(), offers=offers, query=query,
-        select=lambda rows: _shown(rows, query),
+        select=lambda rows: _shown(rows, query), phone_codes=phone_presence_on(state.settings),
     )
 
 

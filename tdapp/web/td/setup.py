@@ -193,6 +193,7 @@ def _option_labels() -> tuple[dict[str, str], dict[str, str]]:
         "river_fold": gettext("Fold on an unbet river (HE-28)"),
         "min_raise": gettext("Minimum raise (HE-13)"),
         "time_bank": gettext("Time extensions per player"),
+        "phone_presence": gettext("Players mark themselves away from their phone (HE-25)"),
     }
     choices = {
         "stack_cap:start": gettext("5,000-9,000 for the starting stack (club)"),
@@ -211,6 +212,8 @@ def _option_labels() -> tuple[dict[str, str], dict[str, str]]:
         "river_fold:tda": gettext("the fold stands (TDA)"),
         "min_raise:tda": gettext("largest bet or raise (TDA)"),
         "min_raise:literal": gettext("one big blind (seed 003 literally)"),
+        "phone_presence:on": gettext("yes, with the player's code"),
+        "phone_presence:off": gettext("no, only the tournament director"),
     }
     return options, choices
 

@@ -1,0 +1,78 @@
+"""A player's own phone marks them away or back (HE-25, HE-26), with their code and under a brake.
+
+The rules (the feature on, the code right) are decided in tdapp/tournament/presence.py, so that a
+refusal writes nothing. This module adds what the rules cannot know, per player and not per
+address (an attacker has many addresses, a player has one code):
+- at most `accounts.MAX_FAILURES` wrong typed codes in `accounts.FAILURE_WINDOW_SECONDS`, then
+  every typed code waits (`PHONE_WAIT`); a code the browser session already proved right is not
+  held up, so a stranger's guessing cannot lock the player out of their own button;
+- at most as many presence changes in that window: 40 toggles cannot make 40 events.
+
+Both counts live in `BRAKE`, the in-memory brake of the logins: when a brake shared by every
+process exists, swapping it in is that one line.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable
+from typing import Any
+
+from tdapp.services import accounts, journal, tournaments
+from tdapp.tournament.errors import DomainError, register_messages
+from tdapp.tournament.presence import SetAbsentFromPhone
+from tdapp.tournament.state import Tournament
+
+BRAKE = accounts.login_brake
+
+ACTOR_PREFIX = "phone:"
+"""A phone's events are logged with the actor `phone:<player id>`, which the log reads back."""
+
+register_messages(
+    {
+        "PHONE_WAIT": "Too many attempts from this player's phone: try again in %(seconds)s "
+        "seconds",
+        "ACTOR_PHONE": "phone of %(player)s",
+        "LOG_PHONE_CODE": "New phone code for %(player)s",
+    }
+)
+
+
+@journal.describes("PhoneCodeIssued")
+def _code_issued(event: Any, name: Callable[[int], str]) -> tuple[str, dict[str, Any]]:
+    # The code itself stays out of the line: the log may be on a screen the players can see.
+    return "LOG_PHONE_CODE", {"player": name(event.player_id)}
+
+
+def phone_actor(player_id: int) -> str:
+    return f"{ACTOR_PREFIX}{player_id}"
+
+
+def phone_player(actor: str) -> int | None:
+    """The player whose phone `actor` is, or None for any other actor."""
+    number = actor.removeprefix(ACTOR_PREFIX)
+    return int(number) if actor.startswith(ACTOR_PREFIX) and number.isdigit() else None
+
+
+def set_presence(
+    tournament_id: int, player_id: int, absent: bool, code: str, *, remembered: bool
+) -> Tournament:
+    """The player's phone says away (`absent`) or back. `remembered` says the code comes from
+    the browser session, where it was put after it was typed right once."""
+    guesses = ("phone-code", f"{tournament_id}:{player_id}")
+    changes = ("phone-presence", f"{tournament_id}:{player_id}")
+    now = time.monotonic()
+    wait = max(BRAKE.wait_seconds(changes, now), 0 if remembered else BRAKE.wait_seconds(guesses, now))
+    if wait:
+        raise DomainError("PHONE_WAIT", seconds=wait)
+    command = SetAbsentFromPhone(player_id, absent, code)
+    try:
+        state = tournaments.dispatch(tournament_id, command, actor=phone_actor(player_id))
+    except DomainError as refused:
+        if refused.code == "PLAYER_CODE_WRONG" and not remembered:
+            BRAKE.failed(guesses, now)
+        raise
+    BRAKE.failed(changes, now)  # the brake counts changes like failures: so many per window
+    if not remembered:
+        BRAKE.succeeded(guesses)
+    return state
