@@ -15,10 +15,8 @@ process exists, swapping it in is that one line.
 from __future__ import annotations
 
 import time
-from collections.abc import Callable
-from typing import Any
 
-from tdapp.services import accounts, journal, tournaments
+from tdapp.services import accounts, tournaments
 from tdapp.tournament.errors import DomainError, register_messages
 from tdapp.tournament.presence import SetAbsentFromPhone
 from tdapp.tournament.state import Tournament
@@ -33,25 +31,12 @@ register_messages(
         "PHONE_WAIT": "Too many attempts from this player's phone: try again in %(seconds)s "
         "seconds",
         "ACTOR_PHONE": "phone of %(player)s",
-        "LOG_PHONE_CODE": "New phone code for %(player)s",
     }
 )
 
 
-@journal.describes("PhoneCodeIssued")
-def _code_issued(event: Any, name: Callable[[int], str]) -> tuple[str, dict[str, Any]]:
-    # The code itself stays out of the line: the log may be on a screen the players can see.
-    return "LOG_PHONE_CODE", {"player": name(event.player_id)}
-
-
 def phone_actor(player_id: int) -> str:
     return f"{ACTOR_PREFIX}{player_id}"
-
-
-def phone_player(actor: str) -> int | None:
-    """The player whose phone `actor` is, or None for any other actor."""
-    number = actor.removeprefix(ACTOR_PREFIX)
-    return int(number) if actor.startswith(ACTOR_PREFIX) and number.isdigit() else None
 
 
 def set_presence(

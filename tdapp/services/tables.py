@@ -9,14 +9,13 @@ the step of the hand, so a late or repeated job changes nothing.
 from __future__ import annotations
 
 import hmac
-from collections.abc import Callable, Mapping
+from collections.abc import Mapping
 from dataclasses import dataclass
 from datetime import datetime
-from typing import Any
 
 from tdapp.engine.pots import award_to_winners, odd_chip_order, split_pots
-from tdapp.services import journal, tournaments
-from tdapp.tournament.busts import BustPlayer, Finish
+from tdapp.services import tournaments
+from tdapp.tournament.busts import BustPlayer
 from tdapp.tournament.errors import DomainError, register_messages
 from tdapp.tournament.hands.commands import (
     ActOutOfTurn,
@@ -28,15 +27,6 @@ from tdapp.tournament.hands.commands import (
     StartHand,
     TakeAction,
     UseTimeBank,
-)
-from tdapp.tournament.hands.events import (
-    DecisionExtended,
-    HandMisdealt,
-    HandShownDown,
-    HandStarted,
-    HandStepped,
-    Step,
-    TableAccessRenewed,
 )
 from tdapp.tournament.hands.table import TableHand
 from tdapp.tournament.presence import SetAbsent
@@ -261,106 +251,3 @@ def side_pots(
     except ValueError as bad:
         raise DomainError("BAD_SIDE_POTS", reason=str(bad)) from None
     return SidePots(shown, {seat: paid.get(seat, 0) for seat in sorted(committed)})
-
-
-# --- the hands in words, for the log page -------------------------------------------------
-
-register_messages(
-    {
-        "LOG_HAND_STARTED": (
-            "Table %(table)s, hand %(number)s: button seat %(button)s, blinds "
-            "%(small_blind)s/%(big_blind)s, ante %(ante)s"
-        ),
-        "LOG_HAND_STEPS": "Table %(table)s, hand %(number)s: %(steps)s",
-        "LOG_HAND_SHOWDOWN": "Table %(table)s, hand %(number)s: %(pots)s",
-        "LOG_HAND_MISDEAL": "Table %(table)s, hand %(number)s: misdeal, every chip goes back",
-        "LOG_DECISION_EXTENDED": "Table %(table)s: %(player)s takes a time extension",
-        "LOG_TABLE_ACCESS": "Table %(table)s: a new console link and PIN",
-    }
-)
-
-_VERBS = {
-    "fold": "folds",
-    "check": "checks",
-    "call": "calls",
-    "bet": "bets",
-    "raise": "raises to",
-    "all_in": "goes all-in",
-}
-
-
-def _step_words(step: Step) -> str:
-    if step.kind == "no_raise":
-        return f"seat {step.seat} may no longer raise"
-    verb = _VERBS.get(step.action, step.action)
-    amount = f" {step.amount}" if step.amount is not None else ""
-    if step.kind == "declared_void":
-        return f"seat {step.seat}: the early action lapses, the action changed"
-    why = {
-        "absent": " (absent)",
-        "timeout": " (time ran out)",
-        "out_of_turn": " (out of turn)",
-        "declared": " out of turn, kept aside",
-        "declared_stands": " (the early action stands)",
-    }
-    return f"seat {step.seat} {verb}{amount}{why.get(step.kind, '')}"
-
-
-def _finishes_words(finishes: tuple[Finish, ...], name: Callable[[int], str]) -> str:
-    if not finishes:
-        return ""
-    return "; " + ", ".join(f"{name(f.player_id)} out in place {f.place}" for f in finishes)
-
-
-@journal.describes("HandStarted")
-def _started_words(event: HandStarted, name: Callable[[int], str]) -> tuple[str, dict[str, Any]]:
-    return "LOG_HAND_STARTED", {
-        "table": event.table,
-        "number": event.number,
-        "button": event.positions.button,
-        "small_blind": event.small_blind,
-        "big_blind": event.big_blind,
-        "ante": event.ante,
-    }
-
-
-@journal.describes("HandStepped")
-def _stepped_words(event: HandStepped, name: Callable[[int], str]) -> tuple[str, dict[str, Any]]:
-    steps = "; ".join(_step_words(step) for step in event.steps) or "no change"
-    return "LOG_HAND_STEPS", {
-        "table": event.table,
-        "number": event.number,
-        "steps": steps + _finishes_words(event.finishes, name),
-    }
-
-
-@journal.describes("HandShownDown")
-def _shown_words(event: HandShownDown, name: Callable[[int], str]) -> tuple[str, dict[str, Any]]:
-    pots = "; ".join(
-        f"pot {index} to seat{'s' if len(w) > 1 else ''} {', '.join(map(str, w))}"
-        for index, w in enumerate(event.winners, start=1)
-    )
-    return "LOG_HAND_SHOWDOWN", {
-        "table": event.table,
-        "number": event.number,
-        "pots": pots + _finishes_words(event.finishes, name),
-    }
-
-
-@journal.describes("HandMisdealt")
-def _misdeal_words(event: HandMisdealt, name: Callable[[int], str]) -> tuple[str, dict[str, Any]]:
-    return "LOG_HAND_MISDEAL", {"table": event.table, "number": event.number}
-
-
-@journal.describes("DecisionExtended")
-def _extended_words(
-    event: DecisionExtended, name: Callable[[int], str]
-) -> tuple[str, dict[str, Any]]:
-    return "LOG_DECISION_EXTENDED", {"table": event.table, "player": name(event.player_id)}
-
-
-@journal.describes("TableAccessRenewed")
-def _access_words(
-    event: TableAccessRenewed, name: Callable[[int], str]
-) -> tuple[str, dict[str, Any]]:
-    return "LOG_TABLE_ACCESS", {"table": event.table}

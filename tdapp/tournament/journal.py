@@ -44,6 +44,7 @@ from tdapp.tournament.hands.events import (
 )
 from tdapp.tournament.hands.table import Step
 from tdapp.tournament.payouts import PayoutsAdjusted
+from tdapp.tournament.phone_codes import PhoneCodeIssued
 from tdapp.tournament.presence import PresenceChanged
 from tdapp.tournament.purchases import AddOnTaken, RebuyTaken
 from tdapp.tournament.registration import PlayerReEntered, PlayerRegistered, PlayerUnregistered
@@ -96,6 +97,7 @@ register_messages(
         "LOG_CHIPS": "%(player)s has %(stack)s chips",
         "LOG_CHIPS_MANY": "Stacks counted for %(count)s players",
         "LOG_ABSENT": "%(player)s is away from the table",
+        "LOG_PHONE_CODE": "New phone code for %(player)s",
         "LOG_BACK": "%(player)s is back at the table",
         # The clock and the screens.
         "LOG_CLOCK_STARTED": "Clock started",
@@ -338,6 +340,12 @@ def _presence(event: PresenceChanged, before: Tournament) -> Line:
     return ("LOG_ABSENT" if event.absent else "LOG_BACK"), {
         "player": _name(before, event.player_id)
     }
+
+
+@describes(PhoneCodeIssued)
+def _phone_code(event: PhoneCodeIssued, before: Tournament) -> Line:
+    # The code itself stays out of the log: the log may be on a screen players can see.
+    return "LOG_PHONE_CODE", {"player": _name(before, event.player_id)}
 
 
 @describes(ClockStarted, ClockPaused, ClockResumed)

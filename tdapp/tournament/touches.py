@@ -57,6 +57,7 @@ from tdapp.tournament.hands.events import (
     TableAccessRenewed,
 )
 from tdapp.tournament.payouts import PayoutsAdjusted
+from tdapp.tournament.phone_codes import PhoneCodeIssued
 from tdapp.tournament.presence import PresenceChanged
 from tdapp.tournament.purchases import AddOnTaken, RebuyTaken
 from tdapp.tournament.registration import PlayerReEntered, PlayerRegistered, PlayerUnregistered
@@ -228,6 +229,11 @@ def _purchase(event: RebuyTaken | AddOnTaken, before: Tournament) -> Touches:
 
 @declares(PresenceChanged)
 def _presence(event: PresenceChanged, before: Tournament) -> Touches:
+    return _touches([("player", event.player_id)])
+
+
+@declares(PhoneCodeIssued)
+def _phone_code(event: PhoneCodeIssued, before: Tournament) -> Touches:
     return _touches([("player", event.player_id)])
 
 

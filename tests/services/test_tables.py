@@ -213,6 +213,7 @@ def test_hand_history_reads_in_words(app, clock):
     tid, table = night(3)
     hand = tables.start_hand(tid, table, "dealer").play.hand(table)
     tables.act(tid, table, hand.engine.to_act, "raise", 150, "dealer")
-    lines = {entry.event: entry.text for entry in journal.entries(tid)}
+    lines = {entry.event: entry.text() for entry in journal.entries(tid)}
+    raiser = tournaments.current(tid).player(hand.players[hand.engine.to_act]).name
     assert lines["HandStarted"].startswith(f"Table {table}, hand 1: button seat {hand.positions.button}")
-    assert lines["HandStepped"] == f"Table {table}, hand 1: seat {hand.engine.to_act} raises to 150"
+    assert lines["HandStepped"] == f"Table {table}, hand 1: {raiser} raises to 150"

@@ -238,5 +238,5 @@ def test_the_log_reads_newest_first_in_words_with_undone_events_marked(app):
         (4, "LOG_REGISTERED", {"player": "Player 3"}, True, "giulia"),
         (3, "LOG_REGISTERED", {"player": "Player 2"}, False, None),
     ]
-    assert newest[1].text == "Player 2 registered"
+    assert newest[1].text() == "Player 2 registered"
     assert len(journal.entries(tid)) == 4

@@ -40,6 +40,7 @@ from tdapp.tournament.journal import (
     render,
 )
 from tdapp.tournament.payouts import AdjustPayouts
+from tdapp.tournament.phone_codes import IssuePhoneCode
 from tdapp.tournament.presence import SetAbsent
 from tdapp.tournament.purchases import AddOn, Rebuy
 from tdapp.tournament.registration import ReEnterPlayer, RegisterPlayer, UnregisterPlayer
@@ -109,6 +110,7 @@ def night():
     play.do(Rebuy(1, stack=0))
     play.do(SetAbsent(2, True))
     play.do(SetAbsent(2, False))
+    play.do(IssuePhoneCode(2))
     play.do(SetChips(3, 4000))
     table = play.player(1).table
     other = 3 - table

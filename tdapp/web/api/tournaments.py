@@ -28,6 +28,7 @@ from tdapp.wallclock import utcnow
 from tdapp.web.api import ApiBody, actor, bp, ddt_required, parse_json
 from tdapp.web.api.settings import Count, PlayerIds, Positive, SettingsBody, settings_json
 from tdapp.web.errors import RequestRefused, translate
+from tdapp.web.td.formats import money
 
 
 def td_view(tournament_id: int, state: Tournament) -> dict[str, Any]:
@@ -115,8 +116,7 @@ def redo(tid: int):
 def event_log(tid: int):
     return jsonify(
         events=[
-            entry.as_json() | {"text": translate(entry.code, entry.params)}
-            for entry in journal.entries(tid)
+            entry.as_json(translate, money) for entry in journal.entries(tid)
         ]
     )
 

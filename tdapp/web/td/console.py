@@ -10,11 +10,13 @@ from flask_babel import format_decimal, gettext
 
 from tdapp.services import tournaments
 from tdapp.tournament.errors import DomainError, message_template
+from tdapp.tournament.journal import render as render_line
 from tdapp.tournament.registry import view
 from tdapp.tournament.state import Tournament
 from tdapp.wallclock import utcnow
 from tdapp.web.errors import message_of
 from tdapp.web.td import bp
+from tdapp.web.td.formats import money
 from tdapp.web.td.forms import FormError
 
 
@@ -63,8 +65,13 @@ def render(template: str, tid: int, status: int = 200, **context: Any):
 
 def said(notice: dict[str, Any]) -> str:
     """A view's warning or a log line in the DdT's language (they use the same templates as
-    refusals), with chip counts written as the language writes them ("16.025", "16,025")."""
-    return tell(DomainError(notice["code"], **notice.get("params", {})))
+    refusals), with chip counts written as the language writes them ("16.025", "16,025"), money
+    in euros and the lines inside a line (a hand's actions) translated too."""
+    return render_line(notice["code"], notice.get("params", {}), _told, money)
+
+
+def _told(code: str, params: dict[str, Any]) -> str:
+    return tell(DomainError(code, **params))
 
 
 def tell(error: DomainError) -> str:

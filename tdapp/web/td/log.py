@@ -4,34 +4,22 @@ from __future__ import annotations
 
 from flask_babel import gettext
 
-from tdapp.services import journal, phones, tournaments
-from tdapp.tournament.state import Tournament
+from tdapp.services import journal, tournaments
 from tdapp.web.td import bp
 from tdapp.web.td.console import actor, back, flash_done, render, said
 
 
 @bp.get("/t/<int:tid>/log")
 def log(tid: int):
-    state = tournaments.current(tid)
     lines = [
         {
             "entry": entry,
             "text": said({"code": entry.code, "params": entry.params}),
-            "actor": _who(state, entry.actor),
+            "actor": said({"code": entry.who[0], "params": entry.who[1]}),
         }
         for entry in journal.entries(tid)
     ]
     return render("td/log.html", tid, lines=lines)
-
-
-def _who(state: Tournament, actor: str) -> str:
-    """The actor as the DdT reads it: a player's phone by the player's name."""
-    player_id = phones.phone_player(actor)
-    if player_id is None:
-        return actor
-    player = state.players.get(player_id)
-    name = player.name if player else f"#{player_id}"
-    return said({"code": "ACTOR_PHONE", "params": {"player": name}})
 
 
 @bp.post("/t/<int:tid>/undo")
