@@ -5,7 +5,7 @@ accent-insensitive, so "nicolo" finds "Nicolò") and lists where everyone sits;
 `/t/<slug>/p/<id>` is one player's page, where players can also say they are away from the
 table or back (issue 6, HE-25: an absent player is still dealt in and blinded; the DdT sees who
 said it in the log and can undo it). Both pages render complete without JavaScript and then stay
-live over Socket.IO (tdapp/realtime.py: `join`, then `view` events). Only the public view is
+live over Socket.IO (tdapp/realtime/screens.py: `join`, then `view` events). Only the public view is
 used: no money owed, no account data.
 """
 

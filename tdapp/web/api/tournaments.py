@@ -12,6 +12,7 @@ from typing import Annotated, Any, Literal
 from flask import jsonify
 from pydantic import Field
 
+from tdapp.realtime import td_view
 from tdapp.services import journal, roster, templates, tournaments
 from tdapp.tournament.busts import BustPlayer, BustPlayers
 from tdapp.tournament.chips import ChipCount, CountChips, SetChips
@@ -20,26 +21,12 @@ from tdapp.tournament.payouts import AdjustPayouts
 from tdapp.tournament.presence import SetAbsent
 from tdapp.tournament.purchases import AddOn, Rebuy
 from tdapp.tournament.registration import ReEnterPlayer, RegisterPlayer, UnregisterPlayer
-from tdapp.tournament.registry import view
 from tdapp.tournament.seating.opening_draw import DrawSeats
 from tdapp.tournament.settings import Settings
 from tdapp.tournament.state import Tournament
-from tdapp.wallclock import utcnow
 from tdapp.web.api import ApiBody, actor, bp, ddt_required, parse_json
 from tdapp.web.api.settings import Count, PlayerIds, Positive, SettingsBody, settings_json
 from tdapp.web.errors import RequestRefused, translate
-
-
-def td_view(tournament_id: int, state: Tournament) -> dict[str, Any]:
-    """The DdT's view with the tournament's id and slug, as every endpoint answers."""
-    found = tournaments.summary(tournament_id)
-    result = view(state, utcnow(), "td")
-    result["id"] = found.id
-    result["slug"] = found.slug
-    can_undo, can_redo = tournaments.can_undo_redo(tournament_id)
-    result["can_undo"] = can_undo
-    result["can_redo"] = can_redo
-    return result
 
 
 def _answer(tournament_id: int, state: Tournament):

@@ -12,11 +12,11 @@ from typing import Literal
 
 from flask import Blueprint, jsonify
 
+from tdapp.realtime import td_view
 from tdapp.services import tournaments
 from tdapp.tournament.clock import rules
 from tdapp.tournament.errors import register_messages
 from tdapp.web.api import URL_PREFIX, ApiBody, actor, ddt_required, parse_json
-from tdapp.web.api.tournaments import td_view
 from tdapp.web.errors import RequestRefused
 
 bp = Blueprint("api_clock", __name__, url_prefix=URL_PREFIX)

@@ -22,6 +22,7 @@ from typing import Annotated, Any, Literal
 from flask import Blueprint, jsonify
 from pydantic import Field
 
+from tdapp.realtime import td_view
 from tdapp.services import tournaments
 from tdapp.tournament.errors import register_messages
 from tdapp.tournament.registry import view
@@ -37,7 +38,6 @@ from tdapp.tournament.seating.rules import (
 )
 from tdapp.wallclock import utcnow
 from tdapp.web.api import URL_PREFIX, ApiBody, actor, ddt_required, parse_json
-from tdapp.web.api.tournaments import td_view
 from tdapp.web.errors import RequestRefused, translate
 
 bp = Blueprint("api_seating", __name__, url_prefix=URL_PREFIX)
