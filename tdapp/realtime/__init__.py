@@ -56,43 +56,23 @@ scheduler's reaches every client.
 
 from __future__ import annotations
 
-from tdapp.realtime.draw_consoles import draw_room, draw_table_view, join_draw_table, push_table
-from tdapp.realtime.screens import (
-    announce_period,
-    broadcast,
-    join,
-    public_room,
-    push_views,
-    sync,
-    td_room,
-)
-from tdapp.realtime.server import async_mode, channel, init_app, listened, message_queue, socketio
-from tdapp.realtime.table_consoles import join_table, push_hands, table_message, table_room
-from tdapp.realtime.views import screen_view, screen_views, td_view
+# Importing the audiences' modules registers their Socket.IO handlers on `socketio`.
+from tdapp.realtime.draw_consoles import draw_table_view, push_table
+from tdapp.realtime.screens import announce_period, push_views
+from tdapp.realtime.server import channel, init_app, socketio
+from tdapp.realtime.table_consoles import push_hands, table_message
+from tdapp.realtime.views import screen_view, td_view
 
 __all__ = [
     "announce_period",
-    "async_mode",
-    "broadcast",
     "channel",
-    "draw_room",
     "draw_table_view",
     "init_app",
-    "join",
-    "join_draw_table",
-    "join_table",
-    "listened",
-    "message_queue",
-    "public_room",
     "push_hands",
     "push_table",
     "push_views",
     "screen_view",
-    "screen_views",
     "socketio",
-    "sync",
     "table_message",
-    "table_room",
-    "td_room",
     "td_view",
 ]
