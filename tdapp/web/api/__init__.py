@@ -1,9 +1,10 @@
 """The JSON API, version 1: every console action, for scripts and other front ends.
 
 Every JSON endpoint of the app lives in this package, one module per resource: `auth` (tokens),
-`tournaments` (set-up, entries, purchases, chips, bust-outs, payouts, undo), `settings` (their
-bodies), `clock`, `seating`, `tables` (the hold'em hands), `tools` (side pots), `draw_tables`,
-`leagues`, `library` (templates and the roster). Pages stay with their audience's blueprint.
+`tournaments` (set-up, payouts, undo, the log), `players` (entries, purchases, chips, presence,
+bust-outs), `settings` (the set-up's bodies), `clock`, `seating` (the seat draw, moves, breaks),
+`tables` (the hold'em hands), `tools` (side pots), `draw_tables`, `leagues`, `library`
+(templates and the roster). Pages stay with their audience's blueprint.
 A module adds its endpoints to `bp`, or to a blueprint of its own under the same prefix that
 `register` below registers, with the same guards and body parser:
 
@@ -141,13 +142,14 @@ def actor() -> str:
 
 def register(app: Flask) -> None:
     """Import every endpoint module of the API, then register the blueprints once each."""
-    # auth, library, tools and tournaments add their routes to `bp`.
+    # auth, library, players, tools and tournaments add their routes to `bp`.
     from tdapp.web.api import (  # noqa: F401
         auth,
         clock,
         draw_tables,
         leagues,
         library,
+        players,
         seating,
         tables,
         tools,
