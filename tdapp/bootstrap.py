@@ -29,7 +29,7 @@ from tdapp.services import bus
 # (subscriber, kind of change it follows), in the order stated above.
 SUBSCRIBERS: tuple[tuple[Callable[[Any], None], type], ...] = (
     (realtime.push_hands, bus.Change),
-    (realtime.push_table, bus.DrawTableChange),
+    (realtime.push_draw_table, bus.DrawTableChange),
     (realtime.push_views, bus.Change),
     (scheduler.follow, bus.Change),
 )

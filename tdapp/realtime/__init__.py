@@ -57,7 +57,7 @@ scheduler's reaches every client.
 from __future__ import annotations
 
 # Importing the audiences' modules registers their Socket.IO handlers on `socketio`.
-from tdapp.realtime.draw_consoles import draw_table_view, push_table
+from tdapp.realtime.draw_consoles import draw_table_view, push_draw_table
 from tdapp.realtime.screens import announce_period, push_views
 from tdapp.realtime.server import channel, init_app, socketio
 from tdapp.realtime.table_consoles import push_hands, table_message
@@ -69,7 +69,7 @@ __all__ = [
     "draw_table_view",
     "init_app",
     "push_hands",
-    "push_table",
+    "push_draw_table",
     "push_views",
     "screen_view",
     "socketio",

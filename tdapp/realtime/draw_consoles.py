@@ -38,7 +38,7 @@ def join_draw_table(payload: Any) -> dict[str, bool]:
     return {"joined": True}
 
 
-def push_table(change: bus.DrawTableChange) -> None:
+def push_draw_table(change: bus.DrawTableChange) -> None:
     """The bus subscriber: a committed change of a draw table goes to every console that joined
     it (the one that tapped too: its answer and the push carry the same version)."""
     room = draw_room(change.table_id)

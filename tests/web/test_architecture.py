@@ -61,7 +61,7 @@ def test_the_bus_subscribers_are_wired_once_in_the_stated_order(app):
     wired = [(kind, callback) for kind, callback in bus._subscribers]
     assert wired == [
         (bus.Change, realtime.push_hands),
-        (bus.DrawTableChange, realtime.push_table),
+        (bus.DrawTableChange, realtime.push_draw_table),
         (bus.Change, realtime.push_views),
         (bus.Change, scheduler.follow),
     ]
