@@ -1,7 +1,8 @@
-"""Tournaments over JSON: set-up, entries, seats, purchases, chips, bust-outs, payouts, undo.
+"""Tournaments over JSON: the list, creation, set-up, payouts (a deal), undo, redo and the log.
 
 Every writing endpoint is one service call; it answers with the DdT's whole view (the new
-`version` included), except creations, which answer 201 with the new id.
+`version` included), except a creation, which answers 201 with the new id. `answer` and `act`
+give that standard answer to the other tournament resources (players, seating, clock) too.
 """
 
 from __future__ import annotations
