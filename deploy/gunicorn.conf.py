@@ -5,7 +5,7 @@
 One worker per process: Socket.IO needs every request of a client to reach the same process,
 which gunicorn's own balancing between workers does not give; scale with more processes behind
 nginx instead. The gevent worker patches the process before the app loads, so Flask-SocketIO runs
-in gevent mode (tdapp/realtime.py): a greenlet per open WebSocket, and the worker's connection
+in gevent mode (tdapp/realtime/server.py): a greenlet per open WebSocket, and the worker's connection
 limit must exceed the displays and phones it serves.
 """
 

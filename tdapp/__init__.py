@@ -71,35 +71,13 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
     app.register_blueprint(auth.bp)
     td.register(app)
 
-    from tdapp import realtime, scheduler
-    from tdapp.web import clock_api, display
+    from tdapp.web import display, draw_console, games_help, league, player, table
 
-    app.register_blueprint(display.bp)
-    app.register_blueprint(clock_api.bp)
+    # Pages by audience; every JSON endpoint was registered above by `api.register`.
+    for pages in (display, player, table, draw_console, league, games_help):
+        app.register_blueprint(pages.bp)
 
-    from tdapp.web import player, seating_api
+    from tdapp import bootstrap
 
-    app.register_blueprint(seating_api.bp)
-    app.register_blueprint(player.bp)
-
-    from tdapp.web import league, league_api
-
-    app.register_blueprint(league.bp)
-    app.register_blueprint(league_api.bp)
-
-    from tdapp.web import draw_console
-
-    draw_console.init_app(app)
-
-    from tdapp.web import games_help
-
-    app.register_blueprint(games_help.bp)
-
-    from tdapp.web import table
-
-    table.init_pushes()
-    realtime.init_app(app)
-    scheduler.init_app(app)
-
-    table.init_app(app)
+    bootstrap.wire(app)
     return app

@@ -13,7 +13,7 @@ def _serve_with_gevent() -> None:
     """Make this process cooperative before anything else is imported: the server then holds a
     greenlet, not a thread, per open WebSocket, and a level end reaches 500 wall displays and
     phones in tens of milliseconds instead of hundreds (bench/clock.py). Flask-SocketIO picks
-    its async mode from this (tdapp/realtime.py)."""
+    its async mode from this (tdapp/realtime/server.py)."""
     from gevent import monkey
 
     monkey.patch_all()

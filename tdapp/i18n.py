@@ -14,8 +14,10 @@ from urllib.parse import urlsplit
 
 from babel.messages.mofile import write_mo
 from babel.messages.pofile import read_po
-from flask import Blueprint, Flask, redirect, request, session, url_for
-from flask_babel import Babel, get_locale, refresh
+from flask import Blueprint, Flask, has_request_context, redirect, request, session, url_for
+from flask_babel import Babel, get_locale, gettext, refresh
+
+from tdapp.tournament.errors import message_for, message_template
 
 LANGUAGES: dict[str, str] = {"it": "Italiano", "en": "English"}
 DEFAULT_LANGUAGE = "it"
@@ -46,6 +48,19 @@ def compile_catalogues(folder: Path = TRANSLATIONS) -> list[Path]:
         os.replace(partial, mo_path)
         written.append(mo_path)
     return written
+
+
+def translate(code: str, params: dict[str, Any]) -> str:
+    """The registered message of `code` in the request's language, filled with `params`; the
+    English one if the translation does not fit them, or with no request to take a language
+    from (a change published by a service called from a shell or a job)."""
+    template = message_template(code)
+    if template is None or not has_request_context():
+        return message_for(code, params)
+    try:
+        return gettext(template) % params if params else gettext(template)
+    except (KeyError, TypeError, ValueError):
+        return message_for(code, params)
 
 
 def is_local_path(target: str | None) -> bool:

@@ -57,10 +57,11 @@ STANDBY_RETRY_SECONDS = 2.0
 
 _scheduler: BackgroundScheduler | None = None
 _lock = threading.Lock()
-_unsubscribe: list[Any] = []
 _changes_channel = "tdapp:changes"
 _ownership = database.scheduler_lock()
 _standby_over = threading.Event()
+# Where a process that does not own the scheduler tells the owner of its changes (see `follow`).
+_owner_channel: Any = None
 # The hand each table's decision job was last planned for: states are immutable, so a hand that
 # is the very object seen last has not changed and its job stays where it is.
 _planned_hands: dict[tuple[int, int], object] = {}
@@ -80,12 +81,26 @@ def wanted(app: Flask) -> bool:
 def init_app(app: Flask) -> None:
     from tdapp.realtime import channel
 
-    global _changes_channel
+    global _changes_channel, _owner_channel
     _changes_channel = f"{channel(app)}:changes"
+    _owner_channel = None
     if wanted(app):
         start_as_owner(changes_url(app))
     elif changes_url(app):
-        _announce_changes(changes_url(app))
+        import redis
+
+        _owner_channel = redis.Redis.from_url(changes_url(app))
+
+
+def follow(change: bus.Change) -> None:
+    """The bus subscriber (wired by `tdapp.bootstrap`): the owner re-plans the changed
+    tournament's jobs; a process that does not want the scheduler tells the owner through Redis
+    (the owner's `_follow_other_processes`); anywhere else a change plans nothing."""
+    if _scheduler is not None:
+        plan(change.tournament_id, change)
+        plan_decisions(change.tournament_id, change)
+    elif _owner_channel is not None:
+        _owner_channel.publish(_changes_channel, json.dumps({"tournament_id": change.tournament_id}))
 
 
 def changes_url(app: Flask) -> str | None:
@@ -128,7 +143,8 @@ def _keep_ownership(redis_url: str | None) -> None:
 
 
 def start(redis_url: str | None = None) -> BackgroundScheduler:
-    """Start this process's scheduler (once), plan every tournament and follow their changes."""
+    """Start this process's scheduler (once) and plan every tournament; from now on `follow`
+    re-plans them as they change."""
     global _scheduler
     with _lock:
         if _scheduler is not None:
@@ -139,10 +155,6 @@ def start(redis_url: str | None = None) -> BackgroundScheduler:
             executors={"default": ThreadPoolExecutor(8)},
         )
         _scheduler.start()
-    _unsubscribe.append(bus.subscribe(lambda change: plan(change.tournament_id, change)))
-    _unsubscribe.append(
-        bus.subscribe(lambda change: plan_decisions(change.tournament_id, change))
-    )
     if redis_url:
         _follow_other_processes(redis_url)
     rebuild()
@@ -160,9 +172,6 @@ def _stop() -> None:
     global _scheduler
     with _lock:
         running, _scheduler = _scheduler, None
-    for unsubscribe in _unsubscribe:
-        unsubscribe()
-    _unsubscribe.clear()
     with _planned_lock:
         _planned_hands.clear()
     if running is not None:
@@ -303,15 +312,3 @@ def _follow_other_processes(redis_url: str) -> None:
                 log.exception("bad change message %r", message)
 
     threading.Thread(target=listen, name="tdapp-changes", daemon=True).start()
-
-
-def _announce_changes(redis_url: str) -> None:
-    """In a process that does not own the scheduler: tell the owner of every change made here."""
-    import redis
-
-    client = redis.Redis.from_url(redis_url)
-
-    def send(change: bus.Change) -> None:
-        client.publish(_changes_channel, json.dumps({"tournament_id": change.tournament_id}))
-
-    bus.subscribe(send)

@@ -1,4 +1,4 @@
-"""The room's wall screen: public and read-only, fed over Socket.IO (see tdapp/realtime.py)."""
+"""The room's wall screen: public and read-only, fed over Socket.IO (see tdapp/realtime/screens.py)."""
 
 from __future__ import annotations
 

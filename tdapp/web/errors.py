@@ -15,7 +15,8 @@ from flask import Flask, jsonify, render_template, request
 from flask_babel import gettext
 from werkzeug.exceptions import HTTPException
 
-from tdapp.tournament.errors import DomainError, message_for, message_template
+from tdapp.i18n import translate
+from tdapp.tournament.errors import DomainError
 
 log = logging.getLogger(__name__)
 
@@ -39,18 +40,6 @@ def status_of(error: DomainError) -> int:
     if isinstance(error, RequestRefused):
         return error.status
     return 404 if error.code.startswith(_NOT_FOUND_PREFIX) else 422
-
-
-def translate(code: str, params: dict[str, Any]) -> str:
-    """The registered message of `code` in the request's language, filled with `params`; the
-    English one if the translation does not fit them."""
-    template = message_template(code)
-    if template is None:
-        return message_for(code, params)
-    try:
-        return gettext(template) % params if params else gettext(template)
-    except (KeyError, TypeError, ValueError):
-        return message_for(code, params)
 
 
 def message_of(error: DomainError) -> str:

@@ -6,8 +6,9 @@ accent-insensitive, so "nicolo" finds "Nicolò") and lists where everyone sits;
 table or back (issue 6, HE-25: an absent player is still dealt in and blinded; the DdT sees who
 said it in the log and can undo it). Only with the player's own code (issue 12): the DdT gives it
 and sees it on the player's row; typed right once, the browser session remembers it for that
-player, so the button works without typing it again. Both pages render complete without JavaScript and then stay
-live over Socket.IO (tdapp/realtime.py: `join`, then `view` events). Only the public view is
+player, so the button works without typing it again. Both pages render complete without
+JavaScript and then stay live over Socket.IO (tdapp/realtime/screens.py: `join`, then `view`
+events). Only the public view is
 used: no money owed, no account data.
 """
 

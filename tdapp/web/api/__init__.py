@@ -1,7 +1,12 @@
 """The JSON API, version 1: every console action, for scripts and other front ends.
 
-Another area adds its endpoints on a blueprint of its own under the same prefix, registered in
-`create_app`, with the same guard and body parser:
+Every JSON endpoint of the app lives in this package, one module per resource: `auth` (tokens),
+`tournaments` (set-up, payouts, undo, the log), `players` (entries, purchases, chips, presence,
+bust-outs), `settings` (the set-up's bodies), `clock`, `seating` (the seat draw, moves, breaks),
+`tables` (the hold'em hands), `tools` (side pots), `draw_tables`, `leagues`, `library`
+(templates and the roster). Pages stay with their audience's blueprint.
+A module adds its endpoints to `bp`, or to a blueprint of its own under the same prefix that
+`register` below registers, with the same guards and body parser:
 
     from tdapp.web.api import URL_PREFIX, ApiBody, actor, ddt_required, parse_json
 
@@ -43,6 +48,8 @@ Body = TypeVar("Body", bound=BaseModel)
 # The console's CSRF token, sent as a header by pages that call the API with their session.
 CSRF_SESSION_KEY = "csrf_token"
 CSRF_HEADER = "X-CSRF-Token"
+# Methods that change nothing, so that no CSRF token is asked of them.
+SAFE_METHODS = ("GET", "HEAD", "OPTIONS")
 
 register_messages(
     {
@@ -106,7 +113,7 @@ def csrf_header_ok() -> bool:
 def _csrf_ok() -> bool:
     # A bearer token cannot be ridden by another site; a session cookie can, so a session-
     # authenticated write must also carry the console's CSRF token in a header.
-    if _bearer_token() is not None or request.method in ("GET", "HEAD", "OPTIONS"):
+    if _bearer_token() is not None or request.method in SAFE_METHODS:
         return True
     return csrf_header_ok()
 
@@ -128,12 +135,27 @@ def ddt_required(view: Callable[..., Any]) -> Callable[..., Any]:
 
 
 def actor() -> str:
-    """Who the event log records for this request's action."""
-    return g.ddt.username
+    """Who the event log records for this request's action: the DdT, or the console a console
+    guard let in (tdapp/web/console_access.py)."""
+    return g.get("actor") or g.ddt.username
 
 
 def register(app: Flask) -> None:
-    """Import every endpoint module of the API, then register the blueprint once."""
-    from tdapp.web.api import auth, library, tournaments  # noqa: F401  (they add routes to `bp`)
+    """Import every endpoint module of the API, then register the blueprints once each."""
+    # auth, library, players, tools and tournaments add their routes to `bp`.
+    from tdapp.web.api import (  # noqa: F401
+        auth,
+        clock,
+        draw_tables,
+        leagues,
+        library,
+        players,
+        seating,
+        tables,
+        tools,
+        tournaments,
+    )
 
     app.register_blueprint(bp)
+    for module in (clock, seating, tables, draw_tables, leagues):
+        app.register_blueprint(module.bp)

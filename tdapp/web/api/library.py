@@ -81,5 +81,6 @@ def list_roster():
 @bp.post("/roster")
 @ddt_required
 def add_to_roster():
-    member = roster.add_member(parse_json(MemberBody).name)
+    body = parse_json(MemberBody)
+    member = roster.add_member(body.name)
     return jsonify(id=member.id, name=member.name), 201

@@ -1,54 +1,38 @@
-"""Tournaments over JSON: set-up, entries, seats, purchases, chips, bust-outs, payouts, undo.
+"""Tournaments over JSON: the list, creation, set-up, payouts (a deal), undo, redo and the log.
 
 Every writing endpoint is one service call; it answers with the DdT's whole view (the new
-`version` included), except creations, which answer 201 with the new id.
+`version` included), except a creation, which answers 201 with the new id. `answer` and `act`
+give that standard answer to the other tournament resources (players, seating, clock) too.
 """
 
 from __future__ import annotations
 
 from dataclasses import replace
-from typing import Annotated, Any, Literal
+from typing import Annotated, Any
 
-from flask import jsonify
+from flask import Response, jsonify
 from pydantic import Field
 
-from tdapp.services import journal, roster, templates, tournaments
-from tdapp.tournament.busts import BustPlayer, BustPlayers
-from tdapp.tournament.chips import ChipCount, CountChips, SetChips
+from tdapp.realtime import td_view
+from tdapp.services import journal, templates, tournaments
 from tdapp.tournament.configure import ConfigureTournament
 from tdapp.tournament.payouts import AdjustPayouts
-from tdapp.tournament.presence import SetAbsent
-from tdapp.tournament.purchases import AddOn, Rebuy
-from tdapp.tournament.registration import ReEnterPlayer, RegisterPlayer, UnregisterPlayer
-from tdapp.tournament.registry import view
-from tdapp.tournament.seating.opening_draw import DrawSeats
 from tdapp.tournament.settings import Settings
 from tdapp.tournament.state import Tournament
-from tdapp.wallclock import utcnow
 from tdapp.web.api import ApiBody, actor, bp, ddt_required, parse_json
-from tdapp.web.api.settings import Count, PlayerIds, Positive, SettingsBody, settings_json
+from tdapp.web.api.settings import Count, SettingsBody, settings_json
 from tdapp.web.errors import RequestRefused, translate
 from tdapp.web.td.formats import money
 
 
-def td_view(tournament_id: int, state: Tournament) -> dict[str, Any]:
-    """The DdT's view with the tournament's id and slug, as every endpoint answers."""
-    found = tournaments.summary(tournament_id)
-    result = view(state, utcnow(), "td")
-    result["id"] = found.id
-    result["slug"] = found.slug
-    can_undo, can_redo = tournaments.can_undo_redo(tournament_id)
-    result["can_undo"] = can_undo
-    result["can_redo"] = can_redo
-    return result
-
-
-def _answer(tournament_id: int, state: Tournament):
+def answer(tournament_id: int, state: Tournament) -> Response:
+    """The standard answer: the DdT's whole view of `state`, its new version included."""
     return jsonify(td_view(tournament_id, state))
 
 
-def _do(tournament_id: int, command: Any):
-    return _answer(tournament_id, tournaments.dispatch(tournament_id, command, actor()))
+def act(tournament_id: int, command: Any) -> Response:
+    """One command for this request's DdT, answered with the view it produced."""
+    return answer(tournament_id, tournaments.dispatch(tournament_id, command, actor()))
 
 
 # --- tournaments -----------------------------------------------------------------------------
@@ -79,7 +63,7 @@ def create_tournament():
 @bp.get("/tournaments/<int:tid>")
 @ddt_required
 def show(tid: int):
-    return _answer(tid, tournaments.current(tid))
+    return answer(tid, tournaments.current(tid))
 
 
 @bp.get("/tournaments/<int:tid>/settings")
@@ -96,19 +80,19 @@ def change_settings(tid: int):
     base = tournaments.current(tid).settings
     if body.template:
         base = replace(templates.get_template(body.template).settings, name=base.name)
-    return _do(tid, ConfigureTournament(body.settings(base)))
+    return act(tid, ConfigureTournament(body.settings(base)))
 
 
 @bp.post("/tournaments/<int:tid>/undo")
 @ddt_required
 def undo(tid: int):
-    return _answer(tid, tournaments.undo(tid, actor()))
+    return answer(tid, tournaments.undo(tid, actor()))
 
 
 @bp.post("/tournaments/<int:tid>/redo")
 @ddt_required
 def redo(tid: int):
-    return _answer(tid, tournaments.redo(tid, actor()))
+    return answer(tid, tournaments.redo(tid, actor()))
 
 
 @bp.get("/tournaments/<int:tid>/log")
@@ -121,136 +105,6 @@ def event_log(tid: int):
     )
 
 
-# --- entries ---------------------------------------------------------------------------------
-
-
-class RegisterBody(ApiBody):
-    name: Annotated[str, Field(max_length=200)] | None = None
-    roster_id: Positive | None = None
-    bonus_chips: Count = 0
-
-
-@bp.post("/tournaments/<int:tid>/players")
-@ddt_required
-def register(tid: int):
-    """201 with the new player's id. A roster player may be named by `roster_id` alone."""
-    body = parse_json(RegisterBody)
-    name = body.name
-    if body.roster_id is not None and name is None:
-        name = roster.member(body.roster_id).name
-    if name is None:
-        raise RequestRefused("INVALID_REQUEST", fields=["name"], problems="name: Field required")
-    command = RegisterPlayer(name, roster_id=body.roster_id, bonus_chips=body.bonus_chips)
-    state = tournaments.dispatch(tid, command, actor())
-    # Player ids are dense and given in registration order: the newest is the last one.
-    return jsonify(id=state.players.next_id - 1, version=state.version), 201
-
-
-@bp.post("/tournaments/<int:tid>/players/<int:pid>/unregister")
-@ddt_required
-def unregister(tid: int, pid: int):
-    return _do(tid, UnregisterPlayer(pid))
-
-
-@bp.post("/tournaments/<int:tid>/players/<int:pid>/reentry")
-@ddt_required
-def re_enter(tid: int, pid: int):
-    return _do(tid, ReEnterPlayer(pid))
-
-
-class DrawBody(ApiBody):
-    tables: Annotated[int, Field(ge=1, le=1000)] | None = None
-    formation: Literal["even", "club"] = "even"
-
-
-@bp.post("/tournaments/<int:tid>/seats/draw")
-@ddt_required
-def draw_seats(tid: int):
-    body = parse_json(DrawBody)
-    return _do(tid, DrawSeats(tables=body.tables, formation=body.formation))
-
-
-# --- purchases, chips, presence, bust-outs ---------------------------------------------------
-
-
-class PurchaseBody(ApiBody):
-    stack: Count | None = None
-
-
-@bp.post("/tournaments/<int:tid>/players/<int:pid>/rebuy")
-@ddt_required
-def rebuy(tid: int, pid: int):
-    return _do(tid, Rebuy(pid, stack=parse_json(PurchaseBody).stack))
-
-
-@bp.post("/tournaments/<int:tid>/players/<int:pid>/addon")
-@ddt_required
-def add_on(tid: int, pid: int):
-    return _do(tid, AddOn(pid, stack=parse_json(PurchaseBody).stack))
-
-
-class ChipsBody(ApiBody):
-    stack: Count
-
-
-@bp.post("/tournaments/<int:tid>/players/<int:pid>/chips")
-@ddt_required
-def chips(tid: int, pid: int):
-    return _do(tid, SetChips(pid, parse_json(ChipsBody).stack))
-
-
-class CountBody(ApiBody):
-    player: Positive
-    stack: Count
-
-
-class CountsBody(ApiBody):
-    counts: Annotated[list[CountBody], Field(min_length=1, max_length=10_000)]
-
-
-@bp.post("/tournaments/<int:tid>/chips")
-@ddt_required
-def count_chips(tid: int):
-    body = parse_json(CountsBody)
-    return _do(tid, CountChips(tuple(ChipCount(c.player, c.stack) for c in body.counts)))
-
-
-class AbsentBody(ApiBody):
-    absent: bool
-
-
-@bp.post("/tournaments/<int:tid>/players/<int:pid>/absent")
-@ddt_required
-def absent(tid: int, pid: int):
-    return _do(tid, SetAbsent(pid, parse_json(AbsentBody).absent))
-
-
-class BustBody(ApiBody):
-    hand_stack: Count | None = None
-
-
-@bp.post("/tournaments/<int:tid>/players/<int:pid>/bust")
-@ddt_required
-def bust(tid: int, pid: int):
-    return _do(tid, BustPlayer(pid, hand_stack=parse_json(BustBody).hand_stack))
-
-
-class BustsBody(ApiBody):
-    """Several players out in the same hand (TO-14): `hand_stacks` pairs with `players`."""
-
-    players: PlayerIds
-    hand_stacks: Annotated[list[Count], Field(max_length=100)] = []
-    hand_for_hand: bool = False
-
-
-@bp.post("/tournaments/<int:tid>/busts")
-@ddt_required
-def busts(tid: int):
-    body = parse_json(BustsBody)
-    command = BustPlayers(tuple(body.players), tuple(body.hand_stacks), body.hand_for_hand)
-    return _do(tid, command)
-
-
 class PayoutsBody(ApiBody):
     """A deal: the prize of each place in cents, first place first; `[]` restores the table."""
 
@@ -261,4 +115,5 @@ class PayoutsBody(ApiBody):
 @bp.put("/tournaments/<int:tid>/payouts")
 @ddt_required
 def adjust_payouts(tid: int):
-    return _do(tid, AdjustPayouts(tuple(parse_json(PayoutsBody).amounts)))
+    body = parse_json(PayoutsBody)
+    return act(tid, AdjustPayouts(tuple(body.amounts)))

@@ -8,12 +8,11 @@ from typing import Any
 from flask import flash, redirect, render_template, request, session, url_for
 from flask_babel import format_decimal, gettext
 
+from tdapp.realtime import td_view
 from tdapp.services import tournaments
 from tdapp.tournament.errors import DomainError, message_template
 from tdapp.tournament.journal import render as render_line
-from tdapp.tournament.registry import view
 from tdapp.tournament.state import Tournament
-from tdapp.wallclock import utcnow
 from tdapp.web.errors import message_of
 from tdapp.web.td import bp
 from tdapp.web.td.formats import money
@@ -36,15 +35,15 @@ class Page:
 def load(tid: int) -> Page:
     summary = tournaments.summary(tid)
     state = tournaments.current(tid)
-    can_undo, can_redo = tournaments.can_undo_redo(tid)
+    shown = td_view(tid, state)
     return Page(
         id=summary.id,
         slug=summary.slug,
         name=summary.name,
         state=state,
-        view=view(state, utcnow(), "td"),
-        can_undo=can_undo,
-        can_redo=can_redo,
+        view=shown,
+        can_undo=shown["can_undo"],
+        can_redo=shown["can_redo"],
     )
 
 

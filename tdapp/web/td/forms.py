@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Mapping
+from datetime import date
 from decimal import Decimal, InvalidOperation
 
 from flask_babel import gettext
@@ -26,6 +27,17 @@ class FormError(Exception):
 
 def text(form: Mapping[str, str], name: str) -> str:
     return (form.get(name) or "").strip()
+
+
+def day(form: Mapping[str, str], name: str) -> date | None:
+    """A calendar day typed as 2026-12-31; none when the field is empty."""
+    raw = text(form, name)
+    if not raw:
+        return None
+    try:
+        return date.fromisoformat(raw)
+    except ValueError:
+        raise FormError(gettext("The date must look like 2026-12-31.")) from None
 
 
 def _decimal(raw: str, label: str, places: int) -> Decimal:

@@ -8,7 +8,6 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import replace
-from datetime import date
 
 from flask import request
 from flask_babel import gettext
@@ -28,7 +27,7 @@ from tdapp.tournament.structure import Break, Level, Structure
 from tdapp.web.td import bp
 from tdapp.web.td.console import actor, back, flash_done, render, tell
 from tdapp.web.td.formats import euros, minutes, template_name
-from tdapp.web.td.forms import FormError, cents, optional_whole, seconds, text, whole
+from tdapp.web.td.forms import FormError, cents, day, optional_whole, seconds, text, whole
 
 # Blank rows offered under the structure, for new levels or breaks.
 SPARE_ROWS = 3
@@ -93,7 +92,7 @@ def settings_from(form: Mapping[str, str], current: Settings) -> Settings:
     return replace(
         current,
         name=text(form, "name"),
-        date=_date(text(form, "date")),
+        date=day(form, "date"),
         buy_in_cents=cents(form, "buy_in", gettext("Buy-in")),
         seats_per_table=whole(form, "seats_per_table", gettext("Seats per table"), 2, 10),
         starting_stack=whole(form, "starting_stack", gettext("Starting stack"), 1),
@@ -109,15 +108,6 @@ def settings_from(form: Mapping[str, str], current: Settings) -> Settings:
                  known_options().items()},
         structure=_structure(form),
     )
-
-
-def _date(raw: str) -> date | None:
-    if not raw:
-        return None
-    try:
-        return date.fromisoformat(raw)
-    except ValueError:
-        raise FormError(gettext("The date must look like 2026-12-31.")) from None
 
 
 def _rebuy(form: Mapping[str, str]) -> RebuyRules | None:

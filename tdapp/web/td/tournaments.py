@@ -13,7 +13,7 @@ from tdapp.services import tournaments as running
 from tdapp.tournament.errors import DomainError
 from tdapp.web.td import bp
 from tdapp.web.td.console import actor, tell
-from tdapp.web.td.forms import FormError, cents, text, whole
+from tdapp.web.td.forms import FormError, cents, day, text, whole
 
 
 @bp.get("/")
@@ -42,7 +42,7 @@ def create():
         settings = replace(
             settings,
             name=text(form, "name"),
-            date=_date(text(form, "date")),
+            date=day(form, "date"),
             buy_in_cents=cents(form, "buy_in", gettext("Buy-in")),
             seats_per_table=whole(form, "seats_per_table", gettext("Seats per table"), 2, 10),
             starting_stack=whole(form, "starting_stack", gettext("Starting stack"), minimum=1),
@@ -61,12 +61,3 @@ def create():
         values=form,
         error=error,
     ), 400
-
-
-def _date(raw: str) -> date | None:
-    if not raw:
-        return None
-    try:
-        return date.fromisoformat(raw)
-    except ValueError:
-        raise FormError(gettext("The date must look like 2026-12-31.")) from None

@@ -1,5 +1,8 @@
-"""The JSON API of seating: suggested moves and table breaks, moves, breaks, the final table, the
-break order, hand-for-hand and the first buttons (RULES.md TO-02, TO-05 to TO-13).
+"""The JSON API of seating: the opening seat draw, suggested moves and table breaks, moves,
+breaks, the final table, the break order, hand-for-hand and the first buttons (RULES.md TO-02,
+TO-05 to TO-13).
+
+- `POST /api/v1/tournaments/<id>/seats/draw`: `{"tables"?, "formation": "even" | "club"}`.
 
 - `GET  /api/v1/tournaments/<id>/balance`: what the rules suggest now (moves with their reasons,
   table breaks, the final table, tables waiting for a hand to end or halted), the break order and
@@ -25,6 +28,7 @@ from pydantic import Field
 from tdapp.services import tournaments
 from tdapp.tournament.errors import register_messages
 from tdapp.tournament.registry import view
+from tdapp.tournament.seating.opening_draw import DrawSeats
 from tdapp.tournament.seating.rules import (
     ApplySuggested,
     BreakTable,
@@ -36,8 +40,8 @@ from tdapp.tournament.seating.rules import (
     SetHandForHand,
 )
 from tdapp.wallclock import utcnow
-from tdapp.web.api import URL_PREFIX, ApiBody, actor, ddt_required, parse_json
-from tdapp.web.api.tournaments import td_view
+from tdapp.web.api import URL_PREFIX, ApiBody, ddt_required, parse_json
+from tdapp.web.api.tournaments import act
 from tdapp.web.errors import RequestRefused, translate
 
 bp = Blueprint("api_seating", __name__, url_prefix=URL_PREFIX)
@@ -77,13 +81,21 @@ class SeatingBody(ApiBody):
     hand_for_hand_trigger: Annotated[int, Field(ge=2, le=100_000)] | None = None
 
 
-def _do(tournament_id: int, command: Any):
-    state = tournaments.dispatch(tournament_id, command, actor())
-    return jsonify(td_view(tournament_id, state))
-
-
 def _with_messages(items: list[dict[str, Any]]) -> list[dict[str, Any]]:
     return [item | {"message": translate(item["code"], item["params"])} for item in items]
+
+
+class SeatDrawBody(ApiBody):
+    tables: Annotated[int, Field(ge=1, le=1000)] | None = None
+    formation: Literal["even", "club"] = "even"
+
+
+@bp.post("/tournaments/<int:tid>/seats/draw")
+@ddt_required
+def seat_draw(tid: int):
+    """The opening seat draw (TO-02): how many tables and how they are formed."""
+    body = parse_json(SeatDrawBody)
+    return act(tid, DrawSeats(tables=body.tables, formation=body.formation))
 
 
 @bp.get("/tournaments/<int:tid>/balance")
@@ -115,9 +127,9 @@ def moves(tid: int):
     body = parse_json(MoveBody)
     one = (body.player, body.table, body.seat)
     if body.apply == "suggested" and all(part is None for part in one):
-        return _do(tid, ApplySuggested())
+        return act(tid, ApplySuggested())
     if body.apply is None and all(part is not None for part in one):
-        return _do(tid, MovePlayer(body.player, body.table, body.seat))
+        return act(tid, MovePlayer(body.player, body.table, body.seat))
     missing = [name for name, part in zip(("player", "table", "seat"), one, strict=True) if part is None]
     raise RequestRefused("MOVE_OR_APPLY", fields=missing if body.apply is None else ["apply"])
 
@@ -126,33 +138,36 @@ def moves(tid: int):
 @ddt_required
 def break_table(tid: int, table: int):
     parse_json(ApiBody)
-    return _do(tid, BreakTable(table))
+    return act(tid, BreakTable(table))
 
 
 @bp.post("/tournaments/<int:tid>/final-table")
 @ddt_required
 def final_table(tid: int):
-    return _do(tid, RedrawFinalTable(parse_json(FinalTableBody).table))
+    body = parse_json(FinalTableBody)
+    return act(tid, RedrawFinalTable(body.table))
 
 
 @bp.put("/tournaments/<int:tid>/break-order")
 @bp.post("/tournaments/<int:tid>/break-order")
 @ddt_required
 def break_order(tid: int):
-    return _do(tid, SetBreakOrder(tuple(parse_json(BreakOrderBody).order)))
+    body = parse_json(BreakOrderBody)
+    return act(tid, SetBreakOrder(tuple(body.order)))
 
 
 @bp.post("/tournaments/<int:tid>/hand-for-hand")
 @ddt_required
 def hand_for_hand(tid: int):
-    return _do(tid, SetHandForHand(parse_json(HandForHandBody).on))
+    body = parse_json(HandForHandBody)
+    return act(tid, SetHandForHand(body.on))
 
 
 @bp.post("/tournaments/<int:tid>/buttons/draw")
 @ddt_required
-def draw_buttons(tid: int):
+def first_buttons(tid: int):
     parse_json(ApiBody)
-    return _do(tid, DrawButtons())
+    return act(tid, DrawButtons())
 
 
 @bp.put("/tournaments/<int:tid>/seating")
@@ -163,4 +178,4 @@ def configure(tid: int):
     command = ConfigureSeating(
         body.balance_diff, body.final_table_seats, body.hand_for_hand_trigger
     )
-    return _do(tid, command)
+    return act(tid, command)

@@ -10,13 +10,12 @@ from __future__ import annotations
 
 from typing import Literal
 
-from flask import Blueprint, jsonify
+from flask import Blueprint
 
-from tdapp.services import tournaments
 from tdapp.tournament.clock import rules
 from tdapp.tournament.errors import register_messages
-from tdapp.web.api import URL_PREFIX, ApiBody, actor, ddt_required, parse_json
-from tdapp.web.api.tournaments import td_view
+from tdapp.web.api import URL_PREFIX, ApiBody, ddt_required, parse_json
+from tdapp.web.api.tournaments import act
 from tdapp.web.errors import RequestRefused
 
 bp = Blueprint("api_clock", __name__, url_prefix=URL_PREFIX)
@@ -68,8 +67,8 @@ def command_for(body: ClockBody) -> object:
 @bp.post("/tournaments/<int:tid>/clock")
 @ddt_required
 def clock(tid: int):
-    command = command_for(parse_json(ClockBody))
-    return jsonify(td_view(tid, tournaments.dispatch(tid, command, actor=actor())))
+    body = parse_json(ClockBody)
+    return act(tid, command_for(body))
 
 
 @bp.post("/tournaments/<int:tid>/displays/<screen>")
@@ -78,5 +77,4 @@ def display_layout(tid: int, screen: str):
     """Sets what the wall screen `screen` shows: `{"layout": "clock"|"seating"|"rotate",
     "seconds": 20}`."""
     body = parse_json(LayoutBody)
-    command = rules.SetDisplayLayout(screen, body.layout, body.seconds)
-    return jsonify(td_view(tid, tournaments.dispatch(tid, command, actor=actor())))
+    return act(tid, rules.SetDisplayLayout(screen, body.layout, body.seconds))

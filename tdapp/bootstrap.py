@@ -1,0 +1,44 @@
+"""Start-up wiring: the adapters that follow committed changes, subscribed in ONE place.
+
+The services publish each committed change on the bus (tdapp/services/bus.py), which calls its
+subscribers one after the other, in the order they subscribed, in the thread that committed. So
+the order is a decision, stated here rather than left to which module happens to be imported
+first:
+
+1. the table consoles' `hand` push: a dealer's tap must come back to the table at once, before
+   the work of redrawing 500 wall displays and phones;
+2. the draw consoles' `draw_table` push, for the same reason (it follows another kind of change,
+   so it never waits for the others);
+3. the screens' `view` broadcast (displays, phones, the DdT's console);
+4. the scheduler's re-planning of the clock and decision jobs (or, in a process that does not
+   own the scheduler, telling the owner through Redis): nobody watches it happen.
+
+No module subscribes itself, at import or in its own `init_app`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from flask import Flask
+
+from tdapp import realtime, scheduler
+from tdapp.services import bus
+
+# (subscriber, kind of change it follows), in the order stated above.
+SUBSCRIBERS: tuple[tuple[Callable[[Any], None], type], ...] = (
+    (realtime.push_hands, bus.Change),
+    (realtime.push_draw_table, bus.DrawTableChange),
+    (realtime.push_views, bus.Change),
+    (scheduler.follow, bus.Change),
+)
+
+
+def wire(app: Flask) -> None:
+    """Start the Socket.IO server, subscribe the adapters in order, then start the scheduler
+    (which, owning it, rebuilds every job from the database)."""
+    realtime.init_app(app)
+    for subscriber, kind in SUBSCRIBERS:
+        bus.subscribe(subscriber, kind)
+    scheduler.init_app(app)

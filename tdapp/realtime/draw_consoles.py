@@ -1,0 +1,46 @@
+"""The draw consoles' rooms: one per draw table of the club's Italian games."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from flask_socketio import join_room
+
+from tdapp.draw_table.view import view
+from tdapp.i18n import translate
+from tdapp.realtime.server import listened, socketio
+from tdapp.services import bus, draw_tables
+from tdapp.tournament.errors import DomainError
+
+
+def draw_room(table_id: int) -> str:
+    return f"draw-table-{table_id}"
+
+
+def draw_table_view(opened: draw_tables.Opened) -> dict[str, Any]:
+    """The table as the console draws it, each line of the hand also in the reader's words: the
+    push and the API's answers alike."""
+    shown = view(opened.state, opened.version)
+    for line in shown["lines"]:
+        line["text"] = translate(line["code"], line["params"])
+    return {"id": opened.id, "name": opened.name, "league_id": opened.league_id, **shown}
+
+
+@socketio.on("join_draw_table")
+def join_draw_table(payload: Any) -> dict[str, bool]:
+    """A console joins its table's room with the link's token; the answer says whether it did."""
+    token = payload.get("token") if isinstance(payload, dict) else None
+    try:
+        table_id = draw_tables.console_for(token)
+    except DomainError:
+        return {"joined": False}
+    join_room(draw_room(table_id))
+    return {"joined": True}
+
+
+def push_draw_table(change: bus.DrawTableChange) -> None:
+    """The bus subscriber: a committed change of a draw table goes to every console that joined
+    it (the one that tapped too: its answer and the push carry the same version)."""
+    room = draw_room(change.table_id)
+    if listened(room):
+        socketio.emit("draw_table", draw_table_view(draw_tables.current(change.table_id)), to=room)

@@ -1,0 +1,53 @@
+"""The one Socket.IO server of the process, and how it is configured."""
+
+from __future__ import annotations
+
+import os
+
+from flask import Flask
+from flask_socketio import SocketIO
+from socketio import PubSubManager
+
+socketio = SocketIO()
+
+
+def message_queue(app: Flask) -> str | None:
+    return app.config.get("SOCKETIO_MESSAGE_QUEUE") or os.environ.get("SOCKETIO_MESSAGE_QUEUE")
+
+
+def channel(app: Flask) -> str:
+    """The queue's channel: deployments (or test runs) sharing one Redis keep theirs apart."""
+    return app.config.get("SOCKETIO_CHANNEL") or os.environ.get("SOCKETIO_CHANNEL", "tdapp")
+
+
+def async_mode() -> str:
+    """`gevent` in a process patched for it (`tdapp run`, gunicorn's gevent worker): a greenlet
+    per WebSocket. `threading` anywhere else (an app built in-process by the tests or a script,
+    the scheduler-only process): a thread per WebSocket, which is right for a handful of
+    clients. Never Flask-SocketIO's own guess, which would pick eventlet if it were installed."""
+    try:
+        from gevent import monkey
+    except ImportError:
+        return "threading"
+    return "gevent" if monkey.is_module_patched("socket") else "threading"
+
+
+def init_app(app: Flask) -> None:
+    socketio.init_app(
+        app,
+        async_mode=async_mode(),
+        message_queue=message_queue(app),
+        channel=channel(app),
+        # A wall PC or a phone on the club's Wi-Fi may sleep a while: be patient before dropping.
+        ping_interval=10,
+        ping_timeout=20,
+    )
+
+
+def listened(room: str) -> bool:
+    """Whether an emit to `room` can reach anyone. This process's manager knows only the clients
+    connected here: behind a message queue the others are elsewhere, so every room counts."""
+    manager = socketio.server.manager
+    if isinstance(manager, PubSubManager):
+        return True
+    return next(iter(manager.get_participants("/", room)), None) is not None

@@ -1,0 +1,76 @@
+"""The hold'em table consoles' rooms: one per table, each told of its own hand alone."""
+
+from __future__ import annotations
+
+import threading
+from typing import Any
+
+from flask import request
+from flask_socketio import join_room
+
+from tdapp.realtime.server import socketio
+from tdapp.services import bus, tournaments
+from tdapp.tournament.errors import DomainError
+from tdapp.tournament.hands.table import TableHand
+from tdapp.tournament.hands.views import hand_view, table_seats
+from tdapp.tournament.state import Tournament
+from tdapp.wallclock import utcnow
+
+_pushed: dict[tuple[int, int], TableHand] = {}
+_pushed_lock = threading.Lock()
+
+
+def table_room(tournament_id: int, table: int) -> str:
+    return f"tournament-{tournament_id}-table-{table}"
+
+
+def table_message(state: Tournament, table: int) -> dict[str, Any]:
+    """The table's hand in `state` (None before its first hand) and who sits there now: the
+    state the action produced, whose version is the one its push carries (a later state may
+    hold other tables' changes). The console's API answers the same."""
+    now = utcnow()
+    found = state.play.hand(table)
+    return {
+        "version": state.version,
+        "hand": None if found is None else hand_view(state, found, now),
+        "seats": table_seats(state, table, now),
+    }
+
+
+@socketio.on("join_table")
+def join_table(payload: Any) -> dict[str, bool]:
+    """Joins the table's room; the answer (a Socket.IO acknowledgement) says whether it did."""
+    slug = payload.get("tournament") if isinstance(payload, dict) else None
+    table = payload.get("table") if isinstance(payload, dict) else None
+    if not isinstance(slug, str) or not isinstance(table, int) or isinstance(table, bool):
+        socketio.emit(
+            "error", {"code": "BAD_JOIN", "message": "tournament and table"}, to=request.sid
+        )
+        return {"joined": False}
+    try:
+        tournament_id = tournaments.tournament_id_for_slug(slug)
+        state = tournaments.current(tournament_id)
+    except DomainError as refused:
+        socketio.emit("error", {"code": refused.code, "message": str(refused)}, to=request.sid)
+        return {"joined": False}
+    join_room(table_room(tournament_id, table))
+    if table in state.tables:
+        socketio.emit("hand", table_message(state, table), to=request.sid)
+    return {"joined": True}
+
+
+def push_hands(change: bus.Change) -> None:
+    """The bus subscriber: each hand that changed goes to the consoles of its table. States are
+    immutable: a hand that is the very object last seen has not changed, so one action at one
+    table costs one push."""
+    tournament_id = change.tournament_id
+    try:
+        state = tournaments.state_of(change)
+    except DomainError:
+        return
+    for table, found in state.play.hands.items():
+        with _pushed_lock:
+            if _pushed.get((tournament_id, table)) is found:
+                continue
+            _pushed[(tournament_id, table)] = found
+        socketio.emit("hand", table_message(state, table), to=table_room(tournament_id, table))

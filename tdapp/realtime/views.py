@@ -1,0 +1,51 @@
+"""The tournament's views as every client receives them: built here once, for a screen's `view`
+push, a page's first render and the JSON API's answers alike."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from datetime import datetime
+from typing import Any
+
+from tdapp.services import tournaments
+from tdapp.tournament.registry import view
+from tdapp.tournament.state import Tournament
+from tdapp.wallclock import utcnow
+
+
+def screen_views(
+    tournament_id: int,
+    audiences: Iterable[str],
+    now: datetime | None = None,
+    state: Tournament | None = None,
+) -> dict[str, dict[str, Any]]:
+    """The tournament's views, one per audience from one read of the state (`state` when the
+    caller holds the one its action produced), each with the tournament's identity so that a
+    page needs nothing else. The DdT's also carries the id and slug at the top and whether undo
+    and redo have something to act on, for the console's buttons."""
+    state = state if state is not None else tournaments.current(tournament_id)
+    found = tournaments.summary(tournament_id)
+    moment = now or utcnow()
+    shown: dict[str, dict[str, Any]] = {}
+    for audience in audiences:
+        one = view(state, moment, audience)
+        one["tournament"] = {**one.get("tournament", {}), "id": found.id, "slug": found.slug}
+        one["tournament"].setdefault("name", found.name)
+        if audience == "td":
+            one["id"] = found.id
+            one["slug"] = found.slug
+            one["can_undo"], one["can_redo"] = tournaments.can_undo_redo(tournament_id)
+        shown[audience] = one
+    return shown
+
+
+def screen_view(
+    tournament_id: int, audience: str = "public", now: datetime | None = None
+) -> dict[str, Any]:
+    """The tournament's view for one screen (a `join`, a page's first render)."""
+    return screen_views(tournament_id, (audience,), now)[audience]
+
+
+def td_view(tournament_id: int, state: Tournament | None = None) -> dict[str, Any]:
+    """The DdT's view: what the console's pages render, the API answers and the TD room gets."""
+    return screen_views(tournament_id, ("td",), state=state)["td"]

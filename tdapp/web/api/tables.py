@@ -1,0 +1,183 @@
+"""The hands at the hold'em tables over JSON, under /api/v1/tournaments/<id>/tables/<n>/...
+
+Answers a logged-in DdT (bearer token or console session) and the console of that very table
+(its PIN opened it in this session). Every write is one service call; the answer is the table's
+hand as the console draws it (the same message its `hand` push carries). A refusal is a 4xx
+from the app-wide handler, nothing changed.
+"""
+
+from __future__ import annotations
+
+from typing import Annotated, Any, Literal
+
+from flask import Blueprint, jsonify
+from pydantic import Field
+
+from tdapp.realtime import table_message
+from tdapp.services import tables, tournaments
+from tdapp.tournament.errors import DomainError
+from tdapp.tournament.state import Tournament
+from tdapp.web.api import URL_PREFIX, ApiBody, actor, ddt_required, parse_json
+from tdapp.web.console_access import TABLE_CONSOLES, console_guard, table_console
+from tdapp.web.errors import RequestRefused
+from tdapp.web.table import access_json
+
+bp = Blueprint("api_tables", __name__, url_prefix=URL_PREFIX)
+
+Seat = Annotated[int, Field(ge=1, le=100)]
+Chips = Annotated[int, Field(ge=0, le=1_000_000_000)]
+ActionName = Literal["fold", "check", "call", "bet", "raise", "all_in"]
+
+table_guard = console_guard(
+    TABLE_CONSOLES,
+    lambda tid, table, **_: table_console(tid, table),
+    lambda table, **_: f"table {table} console",
+)
+
+
+class ActionBody(ApiBody):
+    seat: Seat
+    action: ActionName
+    amount: Chips | None = None
+
+
+class OutOfTurnBody(ApiBody):
+    seat: Seat
+    action: ActionName
+    amount: Chips | None = None
+
+
+class SeatBody(ApiBody):
+    seat: Seat
+
+
+class AwayBody(ApiBody):
+    absent: bool
+
+
+class ShowdownBody(ApiBody):
+    winners: Annotated[list[list[Seat]], Field(min_length=1, max_length=20)] | None = None
+    cards: dict[str, Annotated[str, Field(max_length=20)]] | None = None
+    board: Annotated[str, Field(max_length=30)] | None = None
+
+
+def _int_keys(cards: dict[str, str] | None) -> dict[int, str] | None:
+    if cards is None:
+        return None
+    if not all(key.isdigit() for key in cards):
+        raise RequestRefused("INVALID_REQUEST", fields=["cards"], problems="cards: seat numbers")
+    return {int(key): text for key, text in cards.items()}
+
+
+def _hand_json(state: Tournament, table: int) -> Any:
+    if table not in state.tables:
+        raise DomainError("NO_SUCH_TABLE", table=table)
+    return jsonify(table_message(state, table))
+
+
+@bp.post("/tournaments/<int:tid>/tables/<int:table>/hands")
+@table_guard
+def start_hand(tid: int, table: int) -> Any:
+    parse_json(ApiBody)
+    state = tables.start_hand(tid, table, actor())
+    return _hand_json(state, table), 201
+
+
+@bp.get("/tournaments/<int:tid>/tables/<int:table>/hand")
+@table_guard
+def get_hand(tid: int, table: int) -> Any:
+    return _hand_json(tournaments.current(tid), table)
+
+
+@bp.post("/tournaments/<int:tid>/tables/<int:table>/hand/actions")
+@table_guard
+def take_action(tid: int, table: int) -> Any:
+    body = parse_json(ActionBody)
+    state = tables.act(tid, table, body.seat, body.action, body.amount, actor())
+    return _hand_json(state, table)
+
+
+@bp.post("/tournaments/<int:tid>/tables/<int:table>/hand/out-of-turn")
+@table_guard
+def out_of_turn(tid: int, table: int) -> Any:
+    body = parse_json(OutOfTurnBody)
+    state = tables.act_out_of_turn(tid, table, body.seat, body.action, body.amount, actor())
+    return _hand_json(state, table)
+
+
+@bp.post("/tournaments/<int:tid>/tables/<int:table>/hand/absent")
+@table_guard
+def play_absent(tid: int, table: int) -> Any:
+    parse_json(ApiBody)
+    state = tables.play_absent(tid, table, actor())
+    return _hand_json(state, table)
+
+
+@bp.post("/tournaments/<int:tid>/tables/<int:table>/seats/<int:seat>/absent")
+@table_guard
+def set_away(tid: int, table: int, seat: int) -> Any:
+    """Away or back: an absent player is dealt in, checks or folds (HE-25)."""
+    body = parse_json(AwayBody)
+    state = tables.set_away(tid, table, seat, body.absent, actor())
+    return _hand_json(state, table)
+
+
+@bp.post("/tournaments/<int:tid>/tables/<int:table>/seats/<int:seat>/rebuy")
+@table_guard
+def rebuy(tid: int, table: int, seat: int) -> Any:
+    """A player the last hand left with no chips rebuys (HE-36) and is dealt in again."""
+    parse_json(ApiBody)
+    return _hand_json(tables.rebuy_at(tid, table, seat, actor()), table)
+
+
+@bp.post("/tournaments/<int:tid>/tables/<int:table>/seats/<int:seat>/bust")
+@table_guard
+def bust(tid: int, table: int, seat: int) -> Any:
+    """A player with no chips takes no rebuy: out, with a finish place (HE-02)."""
+    parse_json(ApiBody)
+    return _hand_json(tables.bust_at(tid, table, seat, actor()), table)
+
+
+@bp.post("/tournaments/<int:tid>/tables/<int:table>/hand/time-bank")
+@table_guard
+def time_bank(tid: int, table: int) -> Any:
+    body = parse_json(SeatBody)
+    state = tables.use_time_bank(tid, table, body.seat, actor())
+    return _hand_json(state, table)
+
+
+@bp.post("/tournaments/<int:tid>/tables/<int:table>/hand/showdown")
+@table_guard
+def showdown(tid: int, table: int) -> Any:
+    body = parse_json(ShowdownBody)
+    if (body.winners is None) == (body.cards is None):
+        raise RequestRefused(
+            "INVALID_REQUEST", fields=["winners", "cards"], problems="give winners or cards"
+        )
+    state = tables.showdown(
+        tid, table, actor(), winners=body.winners, cards=_int_keys(body.cards), board=body.board
+    )
+    return _hand_json(state, table)
+
+
+@bp.post("/tournaments/<int:tid>/tables/<int:table>/hand/misdeal")
+@table_guard
+def misdeal(tid: int, table: int) -> Any:
+    parse_json(ApiBody)
+    state = tables.misdeal(tid, table, actor())
+    return _hand_json(state, table)
+
+
+@bp.post("/tournaments/<int:tid>/tables/<int:table>/access")
+@ddt_required
+def renew_access(tid: int, table: int) -> Any:
+    """A new link and PIN for the table's console; the old ones stop working."""
+    parse_json(ApiBody)
+    tables.renew_access(tid, table, actor())
+    return jsonify(access_json(tid, table))
+
+
+@bp.get("/tournaments/<int:tid>/tables/<int:table>/access")
+@ddt_required
+def get_access(tid: int, table: int) -> Any:
+    return jsonify(access_json(tid, table))

@@ -1,0 +1,75 @@
+"""The consoles' pushes (tdapp/realtime): a table console hears its hand before the screens are
+redrawn, and a draw console hears every committed change of its table, whoever made it."""
+
+from __future__ import annotations
+
+import pytest
+
+from tdapp.draw_table.commands import Deal
+from tdapp.realtime import socketio
+from tdapp.services import draw_tables
+
+SET_UP = {
+    "name": "Pushes",
+    "starting_stack": 5000,
+    "seats_per_table": 9,
+    "levels": [{"small_blind": 25, "big_blind": 50, "ante": 0, "seconds": 1200}],
+}
+PLAYERS = [{"name": n, "resto": 300} for n in ("Anna", "Bruno", "Carla")]
+
+
+@pytest.fixture
+def emitted(monkeypatch) -> list[tuple[str, str | None]]:
+    """Every emit of the Socket.IO server, in order: (event, room)."""
+    sent: list[tuple[str, str | None]] = []
+    emit = socketio.emit
+
+    def recorded(event, *args, **kwargs):
+        sent.append((event, kwargs.get("to")))
+        return emit(event, *args, **kwargs)
+
+    monkeypatch.setattr(socketio, "emit", recorded)
+    return sent
+
+
+def test_a_table_console_gets_its_hand_before_the_screens_get_the_view(app, api, emitted):
+    created = api.post("/api/v1/tournaments", json=SET_UP).get_json()
+    tid, slug = created["id"], created["slug"]
+    for name in ("Ada", "Bea", "Cloe"):
+        api.post(f"/api/v1/tournaments/{tid}/players", json={"name": name})
+    table = api.post(f"/api/v1/tournaments/{tid}/seats/draw").get_json()["players"][0]["table"]
+    console = socketio.test_client(app)
+    display = socketio.test_client(app)
+    assert console.emit("join_table", {"tournament": slug, "table": table}, callback=True) == {
+        "joined": True}
+    display.emit("join", {"tournament": slug})
+    emitted.clear()
+
+    started = api.post(f"/api/v1/tournaments/{tid}/tables/{table}/hands")
+
+    version = started.get_json()["version"]
+    hand = ("hand", f"tournament-{tid}-table-{table}")
+    view = ("view", f"tournament-{tid}")
+    assert hand in emitted and view in emitted
+    assert emitted.index(hand) < emitted.index(view)
+    pushed = [e["args"][0] for e in console.get_received() if e["name"] == "hand"]
+    assert pushed[-1]["version"] == version and pushed[-1]["hand"]["number"] == 1
+    shown = [e["args"][0] for e in display.get_received() if e["name"] == "view"]
+    assert shown[-1]["version"] == version
+
+
+def test_a_draw_console_hears_a_change_made_through_the_service_alone(app, api):
+    opened = api.post("/api/v1/draw-tables", json={"name": "Tavolo", "players": PLAYERS,
+                                                   "dealer": 3}).get_json()
+    token = opened["url"].rsplit("/", 1)[-1]
+    console = socketio.test_client(app)
+    assert console.emit("join_draw_table", {"token": token}, callback=True) == {"joined": True}
+    console.get_received()
+
+    # No route took part: the push comes from the bus's DrawTableChange.
+    dealt = draw_tables.dispatch(opened["id"], Deal(2), "another process's console")
+
+    pushed = [e["args"][0] for e in console.get_received() if e["name"] == "draw_table"]
+    assert [p["version"] for p in pushed] == [dealt.version]
+    assert pushed[0]["id"] == opened["id"] and pushed[0]["phase"] == "first_round"
+    assert all(line["text"] for line in pushed[0]["lines"])
