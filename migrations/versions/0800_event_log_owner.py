@@ -23,6 +23,16 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 
+def _draw_table_events() -> sa.TableClause:
+    """The columns of draw-table events this revision rewrites."""
+    return sa.table(
+        "draw_table_events",
+        sa.column("id", sa.Integer()),
+        sa.column("payload", sa.JSON()),
+        sa.column("schema_version", sa.Integer()),
+    )
+
+
 def upgrade() -> None:
     with op.batch_alter_table("tournament_events") as batch:
         batch.add_column(sa.Column("owner", sa.String(80), nullable=False, server_default="ddt"))
@@ -36,12 +46,7 @@ def upgrade() -> None:
         batch.add_column(sa.Column("owner", sa.String(80), nullable=False, server_default="ddt"))
         batch.add_column(sa.Column("undone_by", sa.String(120), nullable=True))
         batch.add_column(sa.Column("undone_at", sa.DateTime(timezone=True), nullable=True))
-    events = sa.table(
-        "draw_table_events",
-        sa.column("id", sa.Integer()),
-        sa.column("payload", sa.JSON()),
-        sa.column("schema_version", sa.Integer()),
-    )
+    events = _draw_table_events()
     connection = op.get_bind()
     for event_id, payload in connection.execute(sa.select(events.c.id, events.c.payload)):
         version = int(payload.pop("v", 1))
@@ -62,12 +67,7 @@ def upgrade() -> None:
 
 def downgrade() -> None:
     op.drop_table("draw_table_snapshots")
-    events = sa.table(
-        "draw_table_events",
-        sa.column("id", sa.Integer()),
-        sa.column("payload", sa.JSON()),
-        sa.column("schema_version", sa.Integer()),
-    )
+    events = _draw_table_events()
     connection = op.get_bind()
     rows = connection.execute(sa.select(events.c.id, events.c.payload, events.c.schema_version))
     for event_id, payload, version in rows:

@@ -10,7 +10,6 @@ console link (token) and the PIN work like the Hold'em table console's.
 
 from __future__ import annotations
 
-import hashlib
 import hmac
 import secrets
 import time
@@ -34,7 +33,7 @@ from tdapp.storage.draw_tables import (
     DrawTableRecord,
     DrawTableSnapshotRecord,
 )
-from tdapp.storage.event_log import Aggregate, EventLog, Folded
+from tdapp.storage.event_log import Aggregate, EventLog, Folded, pickle_format
 from tdapp.storage.leagues import LeagueRecord
 from tdapp.tournament.errors import DomainError, register_messages
 from tdapp.wallclock import utcnow
@@ -48,16 +47,7 @@ register_messages({
     "UNKNOWN_LEAGUE": "There is no league %(league_id)s",
 })
 
-
-def _state_format() -> str:
-    """Snapshots are pickles of the state: their format names the code they came from (the
-    draw table's rules and the draw engine), and a snapshot of another format is skipped."""
-    digest = hashlib.sha256()
-    root = Path(__file__).resolve().parent.parent
-    for package in ("draw_table", "engine/draw"):
-        for source in sorted((root / package).rglob("*.py")):
-            digest.update(source.read_bytes())
-    return "pickle:" + digest.hexdigest()[:24]
+CODE = Path(__file__).resolve().parent.parent  # the state is made of draw_table and engine/draw
 
 
 def _unknown(table_id: Any) -> DomainError:
@@ -81,12 +71,12 @@ LOG: EventLog[DrawTable] = EventLog(
         to_record=to_record,
         from_record=from_record,
         unknown=_unknown,
-        state_format=_state_format(),
+        state_format=pickle_format(CODE / "draw_table", CODE / "engine" / "draw"),
     ),
     snapshot_every=500,
     undo_depth=16,
 )
-DDT = "ddt"
+DDT = "ddt"  # the owner of the opening, which the DdT makes
 
 
 def table_owner(table_id: int) -> str:
@@ -181,9 +171,9 @@ def undo(table_id: int, actor: str) -> LoadedDrawTable:
 
 
 def current(table_id: int) -> LoadedDrawTable:
-    folded = LOG.current(table_id)
     with session_scope() as session:
-        return _loaded(_record(session, table_id), folded)
+        record = _record(session, table_id)
+    return _loaded(record, LOG.current(table_id, record.version))
 
 
 def tables() -> list[DrawTableRecord]:
@@ -240,7 +230,7 @@ def renew_access(table_id: int) -> LoadedDrawTable:
         record.token = secrets.token_urlsafe(12)
         record.pin = _new_pin()
         session.add(record)
-    return _loaded(record, LOG.current(table_id))
+    return _loaded(record, LOG.current(table_id, record.version))
 
 
 # --- inside ------------------------------------------------------------------------------

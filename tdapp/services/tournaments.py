@@ -14,7 +14,6 @@ table's console, "clock" for the clock's own decisions.
 
 from __future__ import annotations
 
-import hashlib
 import re
 import secrets
 import unicodedata
@@ -28,7 +27,7 @@ from sqlmodel import Session, col, select
 
 from tdapp.services import bus
 from tdapp.storage import database as db
-from tdapp.storage.event_log import Aggregate, EventLog, Writing
+from tdapp.storage.event_log import Aggregate, EventLog, Writing, pickle_format
 from tdapp.storage.tournaments import LoggedEvent, Snapshot, TournamentRecord
 from tdapp.tournament.configure import ConfigureTournament
 from tdapp.tournament.ctx import Ctx
@@ -51,18 +50,7 @@ register_messages(
 )
 
 
-def _state_format() -> str:
-    """Snapshots are pickles of the state classes: a change to their code makes old snapshots
-    unreadable in principle, so their format names the code they came from and loading skips any
-    other: the log is replayed instead, from the start or from a newer snapshot."""
-    digest = hashlib.sha256()
-    package = Path(__file__).resolve().parent.parent / "tournament"
-    for source in sorted(package.rglob("*.py")):
-        digest.update(source.read_bytes())
-    return "pickle:" + digest.hexdigest()[:24]
-
-
-STATE_FORMAT = _state_format()
+STATE_FORMAT = pickle_format(Path(__file__).resolve().parent.parent / "tournament")
 
 
 def _unknown(tournament_id: Any) -> DomainError:

@@ -14,12 +14,14 @@ their schema version (the aggregate's `from_record`) before replay.
 
 from __future__ import annotations
 
+import hashlib
 import pickle
 import threading
 from collections.abc import Callable, Iterator, Mapping
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from datetime import datetime
+from pathlib import Path
 from typing import Any, Generic, TypeVar
 
 from sqlalchemy import Engine, delete, func, insert, update
@@ -30,6 +32,18 @@ from tdapp.storage import database as db
 S = TypeVar("S")
 Record = Mapping[str, Any]
 """An event as stored: {"name", "version", "payload"}."""
+
+
+def pickle_format(*packages: Path) -> str:
+    """A snapshot's format: snapshots are pickles of the state classes, so a change to their
+    code makes old snapshots unreadable in principle. The format names the source of the
+    `packages` the state is made of; loading skips a snapshot of any other format and replays the
+    log instead, from the start or from a newer snapshot."""
+    digest = hashlib.sha256()
+    for package in packages:
+        for source in sorted(package.rglob("*.py")):
+            digest.update(source.read_bytes())
+    return "pickle:" + digest.hexdigest()[:24]
 
 
 @dataclass(frozen=True)
@@ -171,13 +185,14 @@ class EventLog(Generic[S]):
 
     # --- reading -------------------------------------------------------------------------
 
-    def current(self, root_id: Any) -> Folded[S]:
-        """The aggregate now: from memory when this process holds the stored version, else
-        rebuilt from the database."""
+    def current(self, root_id: Any, version: int | None = None) -> Folded[S]:
+        """The aggregate now: from memory when this process holds the stored version (asked
+        here unless the caller just read the row: `version`), else rebuilt from the database."""
         if not db.is_id(root_id):
             raise self.aggregate.unknown(root_id)
         folded = self.cache.get(root_id)
-        if folded is not None and folded.version == self.stored_version(root_id):
+        stored = self.stored_version(root_id) if version is None else version
+        if folded is not None and folded.version == stored:
             return folded
         with self.cache.lock(root_id), db.session_scope() as session:
             root = self.aggregate.root
