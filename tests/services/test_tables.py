@@ -7,8 +7,11 @@ from dataclasses import replace
 from datetime import UTC, datetime, timedelta
 
 import pytest
+from sqlmodel import col, select
 
 from tdapp.services import journal, tables, tournaments
+from tdapp.storage import database as db
+from tdapp.storage.tournaments import LoggedEvent
 from tdapp.tournament.chips import ChipCount, CountChips
 from tdapp.tournament.ctx import Ctx
 from tdapp.tournament.errors import DomainError
@@ -222,3 +225,27 @@ def test_hand_history_reads_in_words(app, clock):
     lines = {entry.event: entry.text for entry in journal.entries(tid)}
     assert lines["HandStarted"].startswith(f"Table {table}, hand 1: button seat {hand.positions.button}")
     assert lines["HandStepped"] == f"Table {table}, hand 1: seat {hand.engine.to_act} raises to 150"
+
+
+def test_console_actions_are_owned_by_their_table_and_the_decision_limit_by_the_clock(app, clock):
+    tid, table = night(3, decision_limit="tda")
+    hand = tables.start_hand(tid, table, "dealer").play.hand(table)
+    due = tables.deadline_for(tid, tournaments.current(tid), table)
+    clock.later(21)
+    assert tables.decision_due(**due.kwargs)
+    with db.session_scope() as session:
+        rows = session.exec(select(LoggedEvent).where(LoggedEvent.tournament_id == tid)
+                            .order_by(col(LoggedEvent.seq).desc()).limit(3)).all()
+    assert [(r.name, r.actor, r.owner) for r in rows] == [
+        ("HandStepped", "shot clock", "clock"),
+        ("HandStarted", "dealer", f"table:{table}"),
+        ("SeatsDrawn", "ddt", "ddt"),
+    ]
+    assert hand.engine.to_act in hand_at(tid, table).engine.folded
+
+
+def test_a_console_puts_out_only_a_player_with_no_chips_HE_02(app, clock):
+    tid, table = night(3)
+    with pytest.raises(DomainError) as refused:
+        tables.bust_at(tid, table, 1, "dealer")
+    assert refused.value.code == "STILL_HAS_CHIPS"
