@@ -18,8 +18,8 @@ from collections.abc import Callable
 from pathlib import Path
 
 from tdapp.services import tournaments
-from tdapp.services.tournaments import _Memory
 from tdapp.storage import database as db
+from tdapp.storage.event_log import Cache
 from tdapp.tournament.busts import BustPlayer
 from tdapp.tournament.chips import SetChips
 from tdapp.tournament.clock.rules import StartClock
@@ -124,10 +124,10 @@ def main() -> None:
     )
     print(f"median long / short: {ratio:.2f}")
 
-    tournaments._memory = _Memory()  # as a process that just started
+    tournaments.LOG.cache = Cache()  # as a process that just started
     cold = _timed(lambda: tournaments.current(long))
     print(
-        f"cold load of the long log (a snapshot every {tournaments.SNAPSHOT_EVERY} events, "
+        f"cold load of the long log (a snapshot every {tournaments.LOG.snapshot_every} events, "
         f"then the rest): {cold:.0f} ms"
     )
 

@@ -4,10 +4,11 @@ hand, the chips a pot paid); replaying the events through the engine rebuilds th
 
 from __future__ import annotations
 
+from collections.abc import Callable, Mapping
 from dataclasses import asdict, dataclass, fields
 from typing import Any
 
-VERSION = 1
+from tdapp.tournament.events import Payload, upgraded
 
 
 @dataclass(frozen=True)
@@ -90,14 +91,38 @@ KINDS: dict[str, type] = {cls.__name__: cls for cls in (
     FalseOpeningDeclared, HandMisdealt, PassateTaken)}
 
 
-def to_record(event: Event) -> tuple[str, dict[str, Any]]:
-    """The event's kind and its JSON payload, with the version it was written in."""
-    return type(event).__name__, {"v": VERSION, **asdict(event)}
+VERSIONS: dict[str, int] = {kind: 1 for kind in KINDS}
+"""The schema version each kind is written in. When an event's shape changes, bump its version
+here and register `@upgrades(kind, from_version)` on a function turning an old payload into the
+next one: `from_record` chains them, so every stored log still replays."""
+
+_UPGRADES: dict[tuple[str, int], Callable[[Payload], Payload]] = {}
 
 
-def from_record(kind: str, payload: dict[str, Any]) -> Event:
-    """The event back from its stored form; JSON lists become the tuples the event holds."""
-    cls = KINDS[kind]
+def upgrades(kind: str, from_version: int) -> Callable[[Callable[[Payload], Payload]], Any]:
+    """Registers how a payload of `kind` at `from_version` becomes one at `from_version + 1`."""
+
+    def register(upgrade: Callable[[Payload], Payload]) -> Callable[[Payload], Payload]:
+        _UPGRADES[(kind, from_version)] = upgrade
+        return upgrade
+
+    return register
+
+
+def to_record(event: Event) -> dict[str, Any]:
+    """The event as stored: its kind, the version it is written in and a JSON payload."""
+    kind = type(event).__name__
+    return {"name": kind, "version": VERSIONS[kind], "payload": asdict(event)}
+
+
+def from_record(record: Mapping[str, Any]) -> Event:
+    """The event back from its stored form, upgraded to its kind's current version; JSON lists
+    become the tuples the event holds."""
+    kind = record["name"]
+    cls = KINDS.get(kind)
+    if cls is None:
+        raise ValueError(f"unknown draw-table event {kind!r}")
+    payload = upgraded(kind, int(record["version"]), VERSIONS[kind], record["payload"], _UPGRADES)
     names = {f.name for f in fields(cls)}
     return cls(**{k: _tuples(v) for k, v in payload.items() if k in names})
 

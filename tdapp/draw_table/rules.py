@@ -1,12 +1,13 @@
-"""The draw table's state, `decide` (checks a command against the engine and returns the event)
-and `apply` (replays an event; never refuses). The engine's `IllegalAction` becomes a
-`DomainError` with the engine's reason, so the console and the API show why."""
+"""The draw table's rules: `open_table` (the opening a DdT asks for), `decide` (checks a command
+against the table and returns the event), `apply_new` (applies a new event once through the
+engine and settles what the engine resolved) and `apply` (replays an event; never refuses). The
+engine's `IllegalAction` becomes a `DomainError` with the engine's reason, so the console and the
+API show why."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from dataclasses import dataclass, field, replace
-from typing import Any
+from collections.abc import Sequence
+from dataclasses import replace
 
 from tdapp.draw_table.commands import (
     MISDEAL_KINDS,
@@ -32,15 +33,22 @@ from tdapp.draw_table.events import (
     PassateTaken,
     TableOpened,
 )
+from tdapp.draw_table.state import DrawTable, Line, opened
 from tdapp.engine.draw import misdeal
 from tdapp.engine.draw.false_opening import false_opening
 from tdapp.engine.draw.hand import DrawHand, Phase
 from tdapp.engine.draw.stakes import top_up
-from tdapp.engine.draw.table import DrawTable
 from tdapp.engine.errors import IllegalAction
 from tdapp.tournament.errors import DomainError, register_messages
 
+MAX_NAME = 120
+
 register_messages({
+    "BAD_DRAW_TABLE": "%(reason)s",
+    "DRAW_TABLE_NAME": "A draw table needs a name",
+    "DRAW_INVITO_LIMIT": "The highest invito is 1 to 10 euro",
+    "DRAW_PLAYER_NAMES": "Every player needs a name, and a different one",
+    "DRAW_PASSATA_NEGATIVE": "A passata cannot be negative",
     "DRAW_REFUSED": "%(reason)s",
     "DRAW_HAND_IN_PLAY": "Hand %(number)s is still in play: finish it or undo first",
     "DRAW_NO_HAND": "No hand is in play at this table",
@@ -83,51 +91,46 @@ register_messages({  # the hand in words, for the console
     "DRAW_LOG_REFUND": "The false opener refunds %(chips)s to the middle",
 })
 
-Line = tuple[str, Mapping[str, Any]]  # a message code and its parameters
-
-
-@dataclass(frozen=True)
-class DrawTableState:
-    """A draw table between and during hands. `table` is as of the last deal; a finished hand
-    is settled into it by the next deal, so a false opening can still be judged (IT-17 c)."""
-
-    names: Mapping[int, str]
-    invito_max: int
-    table: DrawTable
-    hand: DrawHand | None = None
-    number: int = 0
-    judged: bool = False  # a false opening was declared on the finished hand
-    lines: tuple[Line, ...] = ()  # the hand in words
-    passata: int = 0
-    top_ups: Mapping[int, int] = field(default_factory=dict)  # passate taken since the deal
-
-    @property
-    def in_play(self) -> bool:
-        return self.hand is not None and self.hand.phase is not Phase.OVER
-
-    @property
-    def next_table(self) -> DrawTable:
-        """The table the next deal starts from: the last hand, if over, settled into it."""
-        table = self.table
-        if self.hand is not None and self.hand.phase is Phase.OVER:
-            table = table.settle(self.hand)
-        if self.top_ups:
-            stacks = {s: c + self.top_ups.get(s, 0) for s, c in table.stacks.items()}
-            table = replace(table, stacks=stacks)
-        return table
-
-
-def opened(event: TableOpened) -> DrawTableState:
-    names = dict(event.names)
-    table = DrawTable.sit(tuple(names), dict(event.stacks), event.dealer)
-    return DrawTableState(names=names, invito_max=event.invito_max, table=table,
-                          passata=event.passata or max(table.stacks.values()))
-
-
-def decide(state: DrawTableState, command: Command) -> Event:
-    """The event for `command`, or a DomainError and nothing changed."""
+def open_table(name: str, players: Sequence[tuple[str, int]], dealer: int, *,
+               invito_max: int = 5, passata: int = 0) -> TableOpened:
+    """The opening of a table named `name`: `players` (name, resto) sit clockwise in seats
+    1..n and `dealer` is a seat; a `passata` is what a resto grows by (IT-24), 0 taking the
+    largest resto at the table. Refused unless the table can be played at once."""
+    name = name.strip() if isinstance(name, str) else ""
+    if not name or len(name) > MAX_NAME:
+        raise DomainError("DRAW_TABLE_NAME")
+    if not 1 <= invito_max <= 10:
+        raise DomainError("DRAW_INVITO_LIMIT")
+    if passata < 0:
+        raise DomainError("DRAW_PASSATA_NEGATIVE")
+    names = [player.strip() for player, _resto in players]
+    if any(not n or len(n) > MAX_NAME for n in names) or len(set(names)) != len(names):
+        raise DomainError("DRAW_PLAYER_NAMES")
+    event = TableOpened(
+        names=tuple(enumerate(names, start=1)),
+        stacks=tuple((seat, resto) for seat, (_name, resto) in enumerate(players, start=1)),
+        dealer=dealer, invito_max=invito_max, passata=passata)
     try:
-        event = _event_for(state, command)
+        opened(event).table.deal(1)  # 2 to 6 players, each with a resto, the dealer among them
+    except IllegalAction as refused:
+        raise DomainError("BAD_DRAW_TABLE", reason=str(refused)) from None
+    return event
+
+
+def decide(state: DrawTable, command: Command) -> Event:
+    """The event for `command`, checked against the table as it is, or a DomainError. What
+    only the engine can tell (the move is legal, the chips still add up, what a seat put in
+    or a pot paid) is settled by `apply_new`, which applies it once."""
+    try:
+        return _event_for(state, command)
+    except IllegalAction as refused:
+        raise DomainError("DRAW_REFUSED", reason=str(refused)) from None
+
+
+def apply_new(state: DrawTable, event: Event) -> tuple[Event, DrawTable]:
+    """A newly decided event applied through the engine and checked: the event with what the
+    engine resolved, and the state after it; or a DomainError and nothing changed."""
+    try:
         after = apply(state, event)
     except IllegalAction as refused:
         raise DomainError("DRAW_REFUSED", reason=str(refused)) from None
@@ -138,14 +141,18 @@ def decide(state: DrawTableState, command: Command) -> Event:
         raise DomainError("DRAW_CHIPS_DO_NOT_ADD_UP", before=chips_on_table(state) + added,
                           after=chips_on_table(after))
     if isinstance(event, ActionTaken):
-        put_in = behind(state.hand, event.seat) - behind(after.hand, event.seat)
-        event = replace(event, put_in=put_in)
+        event = replace(event, put_in=_put_in(state.hand, after.hand, event.seat))
     if isinstance(event, HandShownDown):
         event = replace(event, won=tuple(sorted(after.hand.outcome.won.items())))
-    return event
+    return event, after
 
 
-def _event_for(state: DrawTableState, command: Command) -> Event:
+def _put_in(before: DrawHand, after: DrawHand, seat: int) -> int:
+    """The chips `seat` moved to the middle between two moments of the hand."""
+    return behind(before, seat) - behind(after, seat)
+
+
+def _event_for(state: DrawTable, command: Command) -> Event:
     match command:
         case Deal(invito, blind_steps, giri):
             if state.in_play:
@@ -194,7 +201,7 @@ def _event_for(state: DrawTableState, command: Command) -> Event:
     raise DomainError("DRAW_REFUSED", reason=f"unknown command {type(command).__name__}")
 
 
-def chips_on_table(state: DrawTableState) -> int:
+def chips_on_table(state: DrawTable) -> int:
     """Every chip at the table: the resti behind, the middle of the hand in play and the pots
     waiting for the next deals. Only a passata changes it."""
     hand = state.hand
@@ -212,13 +219,13 @@ def _stuck(hand: DrawHand | None) -> bool:
         and hand.round is not None and hand.round.to_act is None
 
 
-def _in_hand(state: DrawTableState, seat: int, among: tuple[int, ...]) -> None:
+def _in_hand(state: DrawTable, seat: int, among: tuple[int, ...]) -> None:
     """The engine reads seats by their place in the hand: one outside it is refused here."""
     if seat not in among or seat not in state.hand.live:
         raise DomainError("DRAW_NOT_IN_HAND", seat=seat)
 
 
-def _hand_in_play(state: DrawTableState) -> None:
+def _hand_in_play(state: DrawTable) -> None:
     if not state.in_play:
         raise DomainError("DRAW_NO_HAND")
 
@@ -229,12 +236,15 @@ def behind(hand: DrawHand, seat: int) -> int:
     return hand.round.stacks[seat] if betting and seat in hand.round.stacks else hand.stacks[seat]
 
 
-def apply(state: DrawTableState, event: Event) -> DrawTableState:
-    """The state after `event`. Raises IllegalAction only for an event `decide` never made."""
+def apply(state: DrawTable | None, event: Event) -> DrawTable:
+    """The state after `event`; before the opening there is no table (None). Raises
+    IllegalAction only for an event `decide` never made."""
+    if isinstance(event, TableOpened):
+        return opened(event)
+    if state is None:
+        raise IllegalAction("the table is not open yet")
     hand = state.hand
     match event:
-        case TableOpened():
-            return opened(event)
         case HandDealt(number, invito, blind_steps, giri):
             table = state.next_table
             dealt = table.deal(invito, blind_steps=blind_steps, giri=giri)
@@ -247,7 +257,7 @@ def apply(state: DrawTableState, event: Event) -> DrawTableState:
             top_ups = {**state.top_ups, seat: state.top_ups.get(seat, 0) + chips}
             line = ("DRAW_LOG_PASSATE", {"seat": seat, "passate": passate, "chips": chips})
             return replace(state, top_ups=top_ups, lines=(*state.lines, line))
-        case ActionTaken(seat, action, amount, confirmed, put_in):
+        case ActionTaken(seat, action, amount, confirmed):
             unopened = hand.phase is Phase.FIRST_ROUND and hand.opener is None
             after = hand.act(seat, action, amount, confirmed=confirmed)
             code = _ACTION_CODES.get(action, "DRAW_LOG_CHECKS")
@@ -255,7 +265,8 @@ def apply(state: DrawTableState, event: Event) -> DrawTableState:
                 code = "DRAW_LOG_OPENS"
             elif unopened and action == "check":
                 code = "DRAW_LOG_PASSES"
-            return _with(state, after, (code, {"seat": seat, "chips": put_in, "amount": amount}))
+            chips = _put_in(hand, after, seat)
+            return _with(state, after, (code, {"seat": seat, "chips": chips, "amount": amount}))
         case OpenedTogether(first, second, amount, confirmed):
             after = hand.open_together(first, second, amount, confirmed=confirmed)
             return _with(state, after, ("DRAW_LOG_TOGETHER", {"first": first, "second": second}))
@@ -287,7 +298,7 @@ _OUTCOME_CODES = {"no_opening": "DRAW_LOG_NO_OPENING", "piatto_di_parola": "DRAW
                   "void": "DRAW_LOG_VOID", "redeal": "DRAW_LOG_REDEAL"}
 
 
-def _with(state: DrawTableState, hand: DrawHand, line: Line) -> DrawTableState:
+def _with(state: DrawTable, hand: DrawHand, line: Line) -> DrawTable:
     """The state with the hand moved on and its line added; when the hand just ended, the
     lines of how it ended too."""
     lines = (*state.lines, line)

@@ -6,7 +6,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from tdapp.draw_table.rules import DrawTableState, behind
+from tdapp.draw_table.rules import behind
+from tdapp.draw_table.state import DrawTable
 from tdapp.engine.draw.hand import DrawHand, Phase
 from tdapp.engine.draw.opening import Level
 from tdapp.engine.pots import split_pots
@@ -14,7 +15,7 @@ from tdapp.engine.pots import split_pots
 LEVEL_WORDS = {Level.JACKS: "jacks", Level.QUEENS: "queens", Level.KINGS: "kings"}
 
 
-def view(state: DrawTableState, version: int) -> dict[str, Any]:
+def view(state: DrawTable, version: int) -> dict[str, Any]:
     hand = state.hand
     upcoming = state.next_table
     return {
@@ -40,7 +41,7 @@ def view(state: DrawTableState, version: int) -> dict[str, Any]:
     }
 
 
-def _seats(state: DrawTableState) -> list[dict[str, Any]]:
+def _seats(state: DrawTable) -> list[dict[str, Any]]:
     hand = state.hand
     table = state.table if state.in_play else state.next_table
     live = set(hand.live) if state.in_play else set()
@@ -91,7 +92,7 @@ def _pots(hand: DrawHand) -> list[dict[str, Any]]:
             for p in pots if not p.returned and p.amount]
 
 
-def _outcome(state: DrawTableState) -> dict[str, Any] | None:
+def _outcome(state: DrawTable) -> dict[str, Any] | None:
     hand = state.hand
     if hand is None or hand.outcome is None:
         return None

@@ -1,8 +1,8 @@
 """The hands at the tables as use cases: each console action is one command through `dispatch`.
 
 The decision limit (RULES.md HE-23, HE-24) is enforced by the server: after each change the
-adapter that owns the scheduler asks `deadlines` what is due and plans a date job per table that
-calls `decision_due`; that sends `ExpireDecision`, which `decide` checks against the time and
+adapter that owns the scheduler asks `deadline_for` what is due and plans a date job per table
+that calls `decision_due`; that sends `ExpireDecision`, which `decide` checks against the time and
 the step of the hand, so a late or repeated job changes nothing.
 """
 
@@ -15,7 +15,7 @@ from datetime import datetime
 
 from tdapp.engine.pots import award_to_winners, odd_chip_order, split_pots
 from tdapp.services import tournaments
-from tdapp.tournament.busts import BustPlayer
+from tdapp.tournament.busts import bust_from_console
 from tdapp.tournament.errors import DomainError, register_messages
 from tdapp.tournament.hands.commands import (
     ActOutOfTurn,
@@ -28,7 +28,6 @@ from tdapp.tournament.hands.commands import (
     TakeAction,
     UseTimeBank,
 )
-from tdapp.tournament.hands.table import TableHand
 from tdapp.tournament.presence import SetAbsent
 from tdapp.tournament.purchases import Rebuy
 from tdapp.tournament.state import Tournament
@@ -37,34 +36,38 @@ register_messages(
     {
         "UNKNOWN_TABLE_CONSOLE": "This table console link is not valid any more: ask the DdT",
         "WRONG_PIN": "Wrong PIN for this table",
-        "STILL_HAS_CHIPS": "%(name)s still has chips: only a player with none is out",
         "BAD_SIDE_POTS": "%(reason)s",
     }
 )
 
 
+def _owner(table: int) -> str:
+    """The owner of what a table's console does: the table, for undo by owner."""
+    return f"table:{table}"
+
+
 def start_hand(tournament_id: int, table: int, actor: str) -> Tournament:
-    return tournaments.dispatch(tournament_id, StartHand(table), actor)
+    return tournaments.dispatch(tournament_id, StartHand(table), actor, _owner(table))
 
 
 def act(
     tournament_id: int, table: int, seat: int, action: str, amount: int | None, actor: str
 ) -> Tournament:
-    return tournaments.dispatch(tournament_id, TakeAction(table, seat, action, amount), actor)
+    return tournaments.dispatch(tournament_id, TakeAction(table, seat, action, amount), actor, _owner(table))
 
 
 def act_out_of_turn(
     tournament_id: int, table: int, seat: int, action: str, amount: int | None, actor: str
 ) -> Tournament:
-    return tournaments.dispatch(tournament_id, ActOutOfTurn(table, seat, action, amount), actor)
+    return tournaments.dispatch(tournament_id, ActOutOfTurn(table, seat, action, amount), actor, _owner(table))
 
 
 def play_absent(tournament_id: int, table: int, actor: str) -> Tournament:
-    return tournaments.dispatch(tournament_id, PlayAbsent(table), actor)
+    return tournaments.dispatch(tournament_id, PlayAbsent(table), actor, _owner(table))
 
 
 def use_time_bank(tournament_id: int, table: int, seat: int, actor: str) -> Tournament:
-    return tournaments.dispatch(tournament_id, UseTimeBank(table, seat), actor)
+    return tournaments.dispatch(tournament_id, UseTimeBank(table, seat), actor, _owner(table))
 
 
 def showdown(
@@ -81,11 +84,11 @@ def showdown(
         cards=None if cards is None else dict(cards),
         board=board,
     )
-    return tournaments.dispatch(tournament_id, command, actor)
+    return tournaments.dispatch(tournament_id, command, actor, _owner(table))
 
 
 def misdeal(tournament_id: int, table: int, actor: str) -> Tournament:
-    return tournaments.dispatch(tournament_id, Misdeal(table), actor)
+    return tournaments.dispatch(tournament_id, Misdeal(table), actor, _owner(table))
 
 
 def renew_access(tournament_id: int, table: int, actor: str) -> Tournament:
@@ -98,7 +101,7 @@ def set_away(tournament_id: int, table: int, seat: int, away: bool, actor: str) 
     player_id = seats[seat - 1] if 1 <= seat <= len(seats) else None
     if player_id is None:
         raise DomainError("NOT_IN_HAND", seat=seat)
-    return tournaments.dispatch(tournament_id, SetAbsent(player_id, away), actor)
+    return tournaments.dispatch(tournament_id, SetAbsent(player_id, away), actor, _owner(table))
 
 
 def _player_at(tournament_id: int, table: int, seat: int) -> int:
@@ -114,28 +117,15 @@ def _player_at(tournament_id: int, table: int, seat: int) -> int:
 def rebuy_at(tournament_id: int, table: int, seat: int, actor: str) -> Tournament:
     """The player in the seat rebuys (HE-36), at the price and under the rules of the settings."""
     player_id = _player_at(tournament_id, table, seat)
-    return tournaments.dispatch(tournament_id, Rebuy(player_id), actor)
+    return tournaments.dispatch(tournament_id, Rebuy(player_id), actor, _owner(table))
 
 
 def bust_at(tournament_id: int, table: int, seat: int, actor: str) -> Tournament:
     """A player left with no chips takes no rebuy: out, with a finish place (HE-02). From a
     table console only a player with no chips can be put out."""
     player_id = _player_at(tournament_id, table, seat)
-    player = tournaments.current(tournament_id).player(player_id)
-    if player.stack > 0:
-        raise DomainError("STILL_HAS_CHIPS", name=player.name)
-    return tournaments.dispatch(tournament_id, BustPlayer(player_id, hand_stack=0), actor)
-
-
-def hand(tournament_id: int, table: int) -> TableHand:
-    """The hand in play at the table, or the last one played there."""
-    state = tournaments.current(tournament_id)
-    if table not in state.tables:
-        raise DomainError("NO_SUCH_TABLE", table=table)
-    found = state.play.hand(table)
-    if found is None:
-        raise DomainError("NO_HAND", table=table)
-    return found
+    command = bust_from_console(tournaments.current(tournament_id), player_id)
+    return tournaments.dispatch(tournament_id, command, actor, _owner(table))
 
 
 # --- the console's access ----------------------------------------------------------------------
@@ -199,23 +189,12 @@ def deadline_for(tournament_id: int, state: Tournament, table: int) -> Deadline 
     )
 
 
-def deadlines(tournament_id: int) -> tuple[list[Deadline], list[str]]:
-    """The decision jobs the tournament needs now, and the keys of tables that need none."""
-    state = tournaments.current(tournament_id)
-    due, idle = [], []
-    for table in state.tables:
-        found = deadline_for(tournament_id, state, table)
-        if found is None:
-            idle.append(deadline_key(tournament_id, table))
-        else:
-            due.append(found)
-    return due, idle
-
-
 def decision_due(tournament_id: int, table: int, number: int, step: int) -> bool:
     """The deadline job: enforce the limit if that decision is still pending; True if it was."""
     try:
-        tournaments.dispatch(tournament_id, ExpireDecision(table, number, step), "shot clock")
+        tournaments.dispatch(
+            tournament_id, ExpireDecision(table, number, step), "shot clock", "clock"
+        )
     except DomainError:
         return False  # made in time, already enforced, or the hand is gone: nothing to do
     return True

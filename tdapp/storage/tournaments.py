@@ -31,8 +31,10 @@ class TournamentRecord(SQLModel, table=True):
 
 
 class LoggedEvent(SQLModel, table=True):
-    """One event of a tournament's log, in order (`seq`). An undone event stays until a new command
-    replaces it; `schema_version` lets an old event be upgraded before replay."""
+    """One event of a tournament's log, in order (`seq`). Events are never deleted: an undone one
+    stays, marked, and the state is the fold of the active ones (tdapp/storage/event_log.py).
+    `owner` is the place that acted ("ddt", "table:3", "clock"), for undo by owner;
+    `schema_version` lets an old event be upgraded before replay."""
 
     __tablename__ = "tournament_events"
     __table_args__ = (UniqueConstraint("tournament_id", "seq"),)
@@ -44,6 +46,7 @@ class LoggedEvent(SQLModel, table=True):
     schema_version: int = 1
     payload: dict[str, Any] = Field(sa_column=Column(JSON, nullable=False))
     actor: str = Field(max_length=120)
+    owner: str = Field(default="ddt", max_length=80)
     created_at: datetime = when()
     undone: bool = False
     undone_by: str | None = Field(default=None, max_length=120)

@@ -59,8 +59,18 @@ register_messages(
         "BUSTED_TWICE": "%(name)s is named twice",
         "HAND_STACKS_MISMATCH": "Give one starting stack per player out, or none",
         "CANNOT_BUST_EVERYONE": "Someone must win: at least one player stays in",
+        "STILL_HAS_CHIPS": "%(name)s still has chips: only a player with none is out",
     }
 )
+
+
+def bust_from_console(state: Tournament, player_id: int) -> BustPlayer:
+    """The bust a table's console may ask for: only a player with no chips left is out there
+    (the DdT, who sees the whole room, may put out anyone)."""
+    player = state.player(player_id)
+    if player.stack > 0:
+        raise DomainError("STILL_HAS_CHIPS", name=player.name)
+    return BustPlayer(player_id, hand_stack=0)
 
 
 @decides(BustPlayer)

@@ -89,18 +89,30 @@ def from_record(record: Mapping[str, Any]) -> Event:
     cls = _BY_NAME.get(name)
     if cls is None:
         raise ValueError(f"unknown event {name!r}")
-    current = _NAME_OF[cls][1]
-    version = int(record["version"])
-    payload = dict(record["payload"])
+    payload = upgraded(name, int(record["version"]), _NAME_OF[cls][1], record["payload"], _UPGRADES)
+    return decode(cls, payload)
+
+
+def upgraded(
+    name: str,
+    version: int,
+    current: int,
+    payload: Mapping[str, Any],
+    steps: Mapping[tuple[str, int], Callable[[Payload], Payload]],
+) -> Payload:
+    """The payload of an event `name` stored at `version`, brought to `current` one registered
+    step at a time; refused when a step is missing or the log is newer than this code. Shared by
+    every log (tournaments, draw tables)."""
+    payload = dict(payload)
     while version < current:
-        upgrade = _UPGRADES.get((name, version))
+        upgrade = steps.get((name, version))
         if upgrade is None:
             raise ValueError(f"no upgrade for {name} from version {version}")
         payload = upgrade(payload)
         version += 1
     if version != current:
         raise ValueError(f"{name} version {version} is newer than this code ({current})")
-    return decode(cls, payload)
+    return payload
 
 
 def encode(value: Any) -> Any:

@@ -20,8 +20,9 @@ from tdapp.draw_table.commands import (
     Showdown,
     TakePassate,
 )
-from tdapp.draw_table.events import PassateTaken, TableOpened, from_record, to_record
-from tdapp.draw_table.rules import apply, chips_on_table, decide, opened
+from tdapp.draw_table.events import Event, PassateTaken, TableOpened, from_record, to_record
+from tdapp.draw_table.rules import apply, apply_new, chips_on_table, decide
+from tdapp.draw_table.state import DrawTable, opened
 from tdapp.draw_table.view import view
 from tdapp.engine.draw.hand import Phase
 from tdapp.tournament.errors import DomainError
@@ -64,6 +65,11 @@ def a_command(rng: random.Random, state):
     ])
 
 
+def play(state: DrawTable, command) -> tuple[Event, DrawTable]:
+    """A command as the service plays it: decided, then applied once and checked."""
+    return apply_new(state, decide(state, command))
+
+
 @settings(max_examples=40, deadline=None)
 @given(st.integers(0, 2**32))
 def test_any_command_is_played_or_refused_and_the_log_replays_to_the_same_table(seed):
@@ -77,33 +83,32 @@ def test_any_command_is_played_or_refused_and_the_log_replays_to_the_same_table(
     total = chips_on_table(state)
     for _ in range(150):
         try:
-            event = decide(state, a_command(rng, state))
+            event, state = play(state, a_command(rng, state))
         except DomainError as refused:
             # the engine keeps every chip, so the table's own check never has to refuse
             assert refused.code != "DRAW_CHIPS_DO_NOT_ADD_UP", refused
             continue
-        state = apply(state, event)
         log.append(to_record(event))
         view(state, len(log))  # every state can be drawn
         total += event.chips if isinstance(event, PassateTaken) else 0
         assert chips_on_table(state) == total
     replayed = opened(first)
-    for kind, payload in log:
-        replayed = apply(replayed, from_record(kind, payload))
+    for record in log:
+        replayed = apply(replayed, from_record(record))
     assert replayed == state
 
 
 def test_a_deal_that_leaves_nobody_able_to_bet_is_refused_IT_24():
     state = opened(TableOpened(((1, "A"), (2, "B")), ((1, 1), (2, 50)), 1))
     with pytest.raises(DomainError) as refused:
-        decide(state, Deal(1))  # seat 1 pays its invito with its last chip
+        play(state, Deal(1))  # seat 1 pays its invito with its last chip
     assert refused.value.code == "DRAW_NOBODY_TO_BET"
 
 
 def test_two_openers_must_be_two_seats_in_the_hand_IT_09():
     state = opened(TableOpened(tuple((s, f"P{s}") for s in (1, 2, 3)),
                                tuple((s, 100) for s in (1, 2, 3)), 3))
-    state = apply(state, decide(state, Deal(1)))
+    _dealt, state = play(state, Deal(1))
     for first, second, code in ((1, 1, "DRAW_TWO_OPENERS"), (1, 7, "DRAW_NOT_IN_HAND")):
         with pytest.raises(DomainError) as refused:
             decide(state, OpenTogether(first, second, confirmed=True))

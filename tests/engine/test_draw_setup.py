@@ -7,7 +7,7 @@ import pytest
 
 from tdapp.engine.draw.deck import deck_for
 from tdapp.engine.draw.hand import DrawHand, Phase
-from tdapp.engine.draw.stakes import blinds, check_invito, check_resto, newcomer_passate, top_up
+from tdapp.engine.draw.stakes import blinds, check_invito, newcomer_passate, top_up
 from tdapp.engine.errors import IllegalAction
 
 
@@ -71,9 +71,8 @@ def test_the_buio_player_opens_blind_and_leads_after_the_draw_IT_05():
     assert hand.opener == 1 and hand.to_act == 3
 
 
-def test_resto_must_cover_the_pot_and_grows_only_before_the_deal_by_passate_IT_24():
+def test_resto_grows_only_before_the_deal_by_passate_IT_24():
     stacks = {1: 500, 2: 80}
-    assert check_resto(stacks, [1, 2], pot=100) == [2]
     assert top_up(stacks, 2, 1, 500, dealt=False)[2] == 580
     with pytest.raises(IllegalAction, match="before the cards"):
         top_up(stacks, 2, 1, 500, dealt=True)

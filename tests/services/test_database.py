@@ -126,3 +126,53 @@ def test_tokens_issued_before_expiry_existed_get_ninety_days_from_their_creation
     engine.dispose()
     assert token.expires_at == datetime(2026, 5, 30, 12, 0, tzinfo=UTC)
     assert token.label == ""
+
+
+def test_draw_table_logs_written_before_the_shared_event_log_still_replay(empty_database_url):
+    """Revision 0800 renames the columns of draw-table events, moves the payload's "v" into
+    `schema_version` and owns the old events to the DdT: the tables play on as before."""
+    import json
+    from pathlib import Path
+
+    from alembic import command
+    from sqlalchemy import text
+
+    from tdapp.draw_table.commands import Act
+    from tdapp.services import draw_tables
+
+    recorded = Path(__file__).parent.parent / "draw_table" / "logs" / "club_table_v1.json"
+    records = json.loads(recorded.read_text(encoding="utf-8"))[:4]  # opened, dealt, two checks
+    engine = db.configure(db.normalize_url(empty_database_url))
+    config = db.alembic_config()
+    with engine.begin() as connection:
+        config.attributes["connection"] = connection
+        command.upgrade(config, "0700_api_token_expiry")
+        connection.execute(
+            text(
+                "INSERT INTO draw_tables (id, name, token, pin, version, created_by, created_at)"
+                " VALUES (1, 'Tavolo', 'tokentoken12', '1234', 4, 'ddt', :at)"
+            ),
+            {"at": datetime(2026, 3, 1, 20, 0)},
+        )
+        for seq, record in enumerate(records, start=1):
+            connection.execute(
+                text(
+                    "INSERT INTO draw_table_events"
+                    " (draw_table_id, seq, kind, payload, actor, at, undone)"
+                    " VALUES (1, :seq, :kind, :payload, 'dealer', :at, :undone)"
+                ),
+                {"seq": seq, "kind": record["name"], "at": datetime(2026, 3, 1, 20, seq),
+                 "payload": json.dumps({"v": 1, **record["payload"]}), "undone": seq == 4},
+            )
+    db.upgrade()
+    log = draw_tables.history(1)
+    assert [(e.kind, e.owner, e.undone, "v" in e.payload) for e in log] == [
+        ("TableOpened", "ddt", False, False), ("HandDealt", "ddt", False, False),
+        ("ActionTaken", "ddt", False, False), ("ActionTaken", "ddt", True, False),
+    ]
+    assert log[0].at == datetime(2026, 3, 1, 20, 1, tzinfo=UTC)
+    table = draw_tables.current(1)
+    assert table.version == 4 and table.state.hand.to_act == records[3]["payload"]["seat"]
+    after = draw_tables.dispatch(1, Act(table.state.hand.to_act, "check"), "dealer")
+    assert after.version == 5 and [e.seq for e in draw_tables.history(1)] == [1, 2, 3, 4, 5]
+    engine.dispose()

@@ -18,6 +18,7 @@ from tdapp.draw_table.commands import (
 )
 from tdapp.services import draw_tables
 from tdapp.services.draw_tables import Player
+from tdapp.storage.event_log import Cache
 from tdapp.tournament.errors import DomainError
 
 NAMES = ("Anna", "Bruno", "Carla", "Dario", "Elena")
@@ -28,22 +29,22 @@ def open_table(restos=(300, 300, 300, 300, 300), dealer=5) -> int:
     return draw_tables.create_table("Tavolo 1", players, dealer, "ddt").id
 
 
-def run(table_id: int, *commands) -> draw_tables.Opened:
+def run(table_id: int, *commands) -> draw_tables.LoadedDrawTable:
     opened = None
     for command in commands:
         opened = draw_tables.dispatch(table_id, command, "dealer")
     return opened
 
 
-def servito(table_id: int, *seats: int) -> draw_tables.Opened:
+def servito(table_id: int, *seats: int) -> draw_tables.LoadedDrawTable:
     return run(table_id, *(Draw(seat, 0) for seat in seats))
 
 
-def stacks(opened: draw_tables.Opened) -> dict[int, int]:
+def stacks(opened: draw_tables.LoadedDrawTable) -> dict[int, int]:
     return dict(opened.state.next_table.stacks)
 
 
-def chips(opened: draw_tables.Opened) -> int:
+def chips(opened: draw_tables.LoadedDrawTable) -> int:
     table = opened.state.next_table
     return sum(table.stacks.values()) + sum(table.carries)
 
@@ -140,7 +141,7 @@ def test_the_tapped_winner_takes_the_pot_and_suits_mean_no_split_IT_14(app):
     assert opened.state.hand.outcome.won == {1: 5 + 10 + 10}  # hearts beat spades (IT-19)
 
 
-def test_undo_takes_back_the_last_action_and_a_new_one_replaces_it(app):
+def test_undo_takes_back_the_last_action_which_stays_in_the_log_marked(app):
     tid = open_table()
     run(tid, Deal(2), Act(1, "check"))
     opened = draw_tables.undo(tid, "dealer")
@@ -148,7 +149,10 @@ def test_undo_takes_back_the_last_action_and_a_new_one_replaces_it(app):
     opened = run(tid, Act(1, "bet", 10, confirmed=True))
     assert opened.state.hand.opener == 1
     log = draw_tables.history(tid)
-    assert [e.kind for e in log] == ["TableOpened", "HandDealt", "ActionTaken"]
+    assert [(e.kind, e.undone, e.undone_by) for e in log] == [
+        ("TableOpened", False, None), ("HandDealt", False, None),
+        ("ActionTaken", True, "dealer"), ("ActionTaken", False, None)]
+    assert [e.owner for e in log] == ["ddt", f"table:{tid}", f"table:{tid}", f"table:{tid}"]
     assert log[-1].payload["put_in"] == 10
     draw_tables.undo(tid, "dealer")
     draw_tables.undo(tid, "dealer")
@@ -157,11 +161,11 @@ def test_undo_takes_back_the_last_action_and_a_new_one_replaces_it(app):
     assert refused.value.code == "DRAW_NOTHING_TO_UNDO"
 
 
-def test_the_log_replayed_gives_the_state_another_process_would_see(app):
+def test_the_log_replayed_gives_the_state_another_process_would_see(app, monkeypatch):
     tid = open_table()
     run(tid, Deal(2), Act(1, "bet", 10, confirmed=True), Act(2, "call"), Act(3, "fold"))
     before = draw_tables.current(tid)
-    draw_tables._states.clear()  # a fresh process: nothing in memory
+    monkeypatch.setattr(draw_tables.LOG, "cache", Cache())  # a fresh process: nothing in memory
     after = draw_tables.current(tid)
     assert after.state == before.state and after.version == before.version
 
@@ -232,7 +236,7 @@ def test_a_buio_is_twice_the_pot_and_comes_out_of_the_players_resto_IT_05(app):
     assert (hand.round.stacks[1], hand.round.stacks[2]) == (300 - 2 - 20, 300 - 2 - 40)
 
 
-def test_a_hand_with_a_buio_played_to_the_showdown_keeps_every_chip_IT_05_IT_13(app):
+def test_a_hand_with_a_buio_played_to_the_showdown_keeps_every_chip_IT_05_IT_13(app, monkeypatch):
     tid = open_table()
     run(tid, Deal(2, blind_steps=1))  # buio 20 on a pot of 10
     run(tid, Act(2, "call"), Act(3, "fold"), Act(4, "fold"), Act(5, "call"), Act(1, "check"))
@@ -247,7 +251,7 @@ def test_a_hand_with_a_buio_played_to_the_showdown_keeps_every_chip_IT_05_IT_13(
     assert chips(opened) == 1500
     log = draw_tables.history(tid)
     assert [e.payload["put_in"] for e in log if e.kind == "ActionTaken"][:2] == [20, 0]
-    draw_tables._states.clear()  # replayed from the log by a process that holds nothing
+    monkeypatch.setattr(draw_tables.LOG, "cache", Cache())  # replayed from the log by a process that holds nothing
     assert draw_tables.current(tid).state == opened.state
 
 

@@ -7,11 +7,15 @@ from dataclasses import replace
 from datetime import UTC, datetime, timedelta
 
 import pytest
+from sqlmodel import col, select
 
 from tdapp.services import journal, tables, tournaments
+from tdapp.storage import database as db
+from tdapp.storage.tournaments import LoggedEvent
 from tdapp.tournament.chips import ChipCount, CountChips
 from tdapp.tournament.ctx import Ctx
 from tdapp.tournament.errors import DomainError
+from tdapp.tournament.hands.table import TableHand
 from tdapp.tournament.presence import SetAbsent
 from tdapp.tournament.registration import RegisterPlayer
 from tdapp.tournament.seating.opening_draw import DrawSeats
@@ -59,13 +63,18 @@ def night(players: int, stacks: list[int] | None = None, **options: str) -> tupl
     return tid, table
 
 
+def hand_at(tid: int, table: int) -> TableHand:
+    """The hand in play at the table, or the last one played there."""
+    return tournaments.current(tid).play.hand(table)
+
+
 def check_down(tid: int, table: int) -> None:
-    hand = tables.hand(tid, table)
+    hand = hand_at(tid, table)
     while hand.in_play and hand.engine.to_act is not None:
         legal = hand.engine.legal_actions()
         action = "check" if "check" in legal.actions else "call"
         tables.act(tid, table, legal.seat, action, None, "dealer")
-        hand = tables.hand(tid, table)
+        hand = hand_at(tid, table)
 
 
 def test_absent_big_blind_checked_down_to_the_river_wins_with_the_best_hand_HE_25(app, clock):
@@ -76,7 +85,7 @@ def test_absent_big_blind_checked_down_to_the_river_wins_with_the_best_hand_HE_2
     tournaments.dispatch(tid, SetAbsent(first.players[big_blind], True), "ddt")
     tables.start_hand(tid, table, "dealer")
     check_down(tid, table)
-    hand = tables.hand(tid, table)
+    hand = hand_at(tid, table)
     assert hand.engine.street.value == "showdown" and big_blind in hand.engine.live
     others = [seat for seat in hand.engine.live if seat != big_blind]
     cards = {big_blind: "Qs Qd", others[0]: "Kc 3d", others[1]: "7h 2c"}
@@ -91,19 +100,19 @@ def test_absent_player_facing_a_bet_is_folded_HE_25(app, clock):
     tournaments.dispatch(tid, SetAbsent(hand.players[away], True), "ddt")
     tables.act(tid, table, hand.engine.to_act, "raise", 200, "dealer")
     check_down(tid, table)
-    assert away in tables.hand(tid, table).engine.folded
+    assert away in hand_at(tid, table).engine.folded
 
 
 def test_club_decision_limit_takes_away_the_raise_HE_23(app, clock):
     tid, table = night(3)
     hand = tables.start_hand(tid, table, "dealer").play.hand(table)
-    (due,), _ = tables.deadlines(tid)
+    due = tables.deadline_for(tid, tournaments.current(tid), table)
     assert due.when == T0 + timedelta(seconds=20)
     clock.later(19)
     assert not tables.decision_due(**due.kwargs)
     clock.later(1.05)
     assert tables.decision_due(**due.kwargs)
-    after = tables.hand(tid, table)
+    after = hand_at(tid, table)
     assert (
         after.engine.to_act == hand.engine.to_act
         and "raise" not in after.engine.legal_actions().actions
@@ -114,16 +123,16 @@ def test_club_decision_limit_takes_away_the_raise_HE_23(app, clock):
 def test_tda_decision_limit_folds_a_player_facing_a_bet_HE_24(app, clock):
     tid, table = night(3, decision_limit="tda")
     hand = tables.start_hand(tid, table, "dealer").play.hand(table)
-    (due,), _ = tables.deadlines(tid)
+    due = tables.deadline_for(tid, tournaments.current(tid), table)
     clock.later(21)
     assert tables.decision_due(**due.kwargs)
-    assert hand.engine.to_act in tables.hand(tid, table).engine.folded
+    assert hand.engine.to_act in hand_at(tid, table).engine.folded
 
 
 def test_a_tablet_that_disconnects_mid_decision_still_has_the_limit_enforced_once(app, clock):
     tid, table = night(3, decision_limit="tda")
     tables.start_hand(tid, table, "dealer")
-    (due,), _ = tables.deadlines(tid)
+    due = tables.deadline_for(tid, tournaments.current(tid), table)
     version = tournaments.current(tid).version
     clock.later(60)  # nobody touches the console: the server's job alone acts
     assert tables.decision_due(**due.kwargs)
@@ -142,12 +151,12 @@ def test_three_way_all_in_with_two_side_pots_and_an_odd_chip_HE_33_HE_35(app, cl
     counts = tuple(ChipCount(hand.players[seat], chips) for seat, chips in roles.items())
     tournaments.dispatch(tid, CountChips(counts), "ddt")
     tables.start_hand(tid, table, "dealer")
-    while (hand := tables.hand(tid, table)).engine.to_act is not None:
+    while (hand := hand_at(tid, table)).engine.to_act is not None:
         seat = hand.engine.to_act
         legal = hand.engine.legal_actions()
         action = {small_blind: "fold", caller: "call"}.get(seat, "all_in")
         tables.act(tid, table, seat, action if action in legal.actions else "call", None, "d")
-    pots = [(p.amount, p.eligible) for p in tables.hand(tid, table).engine.pots()]
+    pots = [(p.amount, p.eligible) for p in hand_at(tid, table).engine.pots()]
     assert pots[:3] == [
         (4 * 1000 + 25, frozenset({short, middle, big, caller})),
         (3 * 1500, frozenset({middle, big, caller})),
@@ -172,7 +181,7 @@ def test_double_bust_out_gives_places_by_starting_stack_TO_14(app, clock):
     tid, table = night(4, stacks=[1000, 2000, 8000, 9000])
     hand = tables.start_hand(tid, table, "dealer").play.hand(table)
     stack = {seat: hand.engine.starting_stacks[seat] for seat in hand.engine.seats}
-    while (hand := tables.hand(tid, table)).engine.to_act is not None:
+    while (hand := hand_at(tid, table)).engine.to_act is not None:
         legal = hand.engine.legal_actions()
         seat = legal.seat
         if stack[seat] in (1000, 2000, 9000):
@@ -180,7 +189,7 @@ def test_double_bust_out_gives_places_by_starting_stack_TO_14(app, clock):
         else:
             action = "fold"
         tables.act(tid, table, seat, action, None, "dealer")
-    hand = tables.hand(tid, table)
+    hand = hand_at(tid, table)
     big = next(s for s in stack if stack[s] == 9000)
     winners = [[big] for p in hand.engine.pots() if not p.returned]
     state = tables.showdown(tid, table, "dealer", winners=winners)
@@ -217,3 +226,27 @@ def test_hand_history_reads_in_words(app, clock):
     raiser = tournaments.current(tid).player(hand.players[hand.engine.to_act]).name
     assert lines["HandStarted"].startswith(f"Table {table}, hand 1: button seat {hand.positions.button}")
     assert lines["HandStepped"] == f"Table {table}, hand 1: {raiser} raises to 150"
+
+
+def test_console_actions_are_owned_by_their_table_and_the_decision_limit_by_the_clock(app, clock):
+    tid, table = night(3, decision_limit="tda")
+    hand = tables.start_hand(tid, table, "dealer").play.hand(table)
+    due = tables.deadline_for(tid, tournaments.current(tid), table)
+    clock.later(21)
+    assert tables.decision_due(**due.kwargs)
+    with db.session_scope() as session:
+        rows = session.exec(select(LoggedEvent).where(LoggedEvent.tournament_id == tid)
+                            .order_by(col(LoggedEvent.seq).desc()).limit(3)).all()
+    assert [(r.name, r.actor, r.owner) for r in rows] == [
+        ("HandStepped", "shot clock", "clock"),
+        ("HandStarted", "dealer", f"table:{table}"),
+        ("SeatsDrawn", "ddt", "ddt"),
+    ]
+    assert hand.engine.to_act in hand_at(tid, table).engine.folded
+
+
+def test_a_console_puts_out_only_a_player_with_no_chips_HE_02(app, clock):
+    tid, table = night(3)
+    with pytest.raises(DomainError) as refused:
+        tables.bust_at(tid, table, 1, "dealer")
+    assert refused.value.code == "STILL_HAS_CHIPS"

@@ -1,5 +1,6 @@
-"""The service layer on SQLite and PostgreSQL: one action, one logged event; undo and redo as a
-cursor over the log; state rebuilt when another process wrote; snapshots that agree with a replay."""
+"""The service layer on SQLite and PostgreSQL: one action, one logged event; undo and redo mark
+events and never delete them; state rebuilt when another process wrote; snapshots that agree with
+a replay."""
 
 from __future__ import annotations
 
@@ -9,8 +10,8 @@ import pytest
 from sqlmodel import col, select
 
 from tdapp.services import bus, journal, tournaments
-from tdapp.services.tournaments import _Memory
 from tdapp.storage import database as db
+from tdapp.storage.event_log import Cache
 from tdapp.storage.tournaments import LoggedEvent, Snapshot, TournamentRecord
 from tdapp.tournament.busts import BustPlayer
 from tdapp.tournament.errors import DomainError
@@ -45,7 +46,7 @@ def stored_version(tid: int) -> int:
 
 def forget_memory(monkeypatch: pytest.MonkeyPatch) -> None:
     """As a freshly started process: nothing in memory, everything read from the database."""
-    monkeypatch.setattr(tournaments, "_memory", _Memory())
+    monkeypatch.setattr(tournaments.LOG, "cache", Cache())
 
 
 def test_an_action_appends_one_event_with_its_actor_and_bumps_the_version(app):
@@ -102,13 +103,15 @@ def test_undo_takes_back_the_last_event_and_redo_restores_it_with_newer_versions
     assert not any(r.undone for r in logged(tid))
 
 
-def test_a_command_after_undo_replaces_the_undone_events(app):
+def test_a_command_after_undo_leaves_the_undone_events_in_the_log_beyond_redo(app):
     tid = new_tournament(players=3)
     tournaments.undo(tid, "ddt")
     tournaments.undo(tid, "ddt")
     state = tournaments.dispatch(tid, RegisterPlayer("Nicolò"), "ddt")
     assert [p.name for p in state.players] == ["Player 1", "Nicolò"]
-    assert [(r.seq, r.undone) for r in logged(tid)] == [(1, False), (2, False), (3, False)]
+    assert [(r.seq, r.undone) for r in logged(tid)] == [
+        (1, False), (2, False), (3, True), (4, True), (5, False)
+    ]
     with pytest.raises(DomainError) as refused:
         tournaments.redo(tid, "ddt")
     assert refused.value.code == "NOTHING_TO_REDO"
@@ -123,7 +126,7 @@ def test_the_set_up_that_created_the_tournament_cannot_be_undone(app):
 
 
 def test_undo_deeper_than_the_states_kept_in_memory_rebuilds_from_the_log(app, monkeypatch):
-    monkeypatch.setattr(tournaments, "UNDO_DEPTH", 2)
+    monkeypatch.setattr(tournaments.LOG, "undo_depth", 2)
     tid = new_tournament(players=6)
     for _ in range(5):
         state = tournaments.undo(tid, "ddt")
@@ -135,10 +138,10 @@ def test_undo_deeper_than_the_states_kept_in_memory_rebuilds_from_the_log(app, m
 
 def test_a_process_sees_what_another_process_wrote(app, monkeypatch):
     tid = new_tournament(players=2)
-    this_process = tournaments._memory
+    this_process = tournaments.LOG.cache
     forget_memory(monkeypatch)  # the other process writes with a memory of its own
     tournaments.dispatch(tid, RegisterPlayer("From elsewhere"), "ddt")
-    monkeypatch.setattr(tournaments, "_memory", this_process)
+    monkeypatch.setattr(tournaments.LOG, "cache", this_process)
 
     assert [p.name for p in tournaments.current(tid).players][-1] == "From elsewhere"
     state = tournaments.dispatch(tid, RegisterPlayer("Here"), "ddt")
@@ -147,7 +150,7 @@ def test_a_process_sees_what_another_process_wrote(app, monkeypatch):
 
 
 def test_snapshots_give_the_same_state_as_replaying_the_log(app, monkeypatch):
-    monkeypatch.setattr(tournaments, "SNAPSHOT_EVERY", 4)
+    monkeypatch.setattr(tournaments.LOG, "snapshot_every", 4)
     tid = new_tournament(players=9)
     with db.session_scope() as session:
         seqs = session.exec(select(Snapshot.seq).where(Snapshot.tournament_id == tid)).all()
@@ -165,7 +168,7 @@ def test_snapshots_give_the_same_state_as_replaying_the_log(app, monkeypatch):
 
 
 def test_a_snapshot_past_an_undone_event_is_not_used(app, monkeypatch):
-    monkeypatch.setattr(tournaments, "SNAPSHOT_EVERY", 4)
+    monkeypatch.setattr(tournaments.LOG, "snapshot_every", 4)
     tid = new_tournament(players=3)  # the snapshot holds seq 4, the third registration
     tournaments.undo(tid, "ddt")
     forget_memory(monkeypatch)

@@ -4,7 +4,7 @@ TO-14, IR-09..IR-11)."""
 from datetime import timedelta
 
 from tdapp.tournament.busts import BustPlayer
-from tdapp.tournament.button import waits_for_button
+from tdapp.tournament.button import Positions, next_positions, waits_for_button
 from tdapp.tournament.chips import ChipCount, CountChips
 from tdapp.tournament.hands.commands import (
     ActOutOfTurn,
@@ -17,7 +17,6 @@ from tdapp.tournament.hands.commands import (
     TakeAction,
     UseTimeBank,
 )
-from tdapp.tournament.hands.rules import next_positions_for
 from tdapp.tournament.hands.views import hand_view, table_seats
 from tdapp.tournament.presence import SetAbsent
 from tdapp.tournament.purchases import Rebuy
@@ -247,6 +246,16 @@ def test_hand_view_shows_pots_and_legal_actions():
     assert [p["amount"] for p in shown["pots"]] == [50] and len(shown["seats"]) == 3  # 25 unmatched
 
 
+def upcoming_positions(state, table: int) -> Positions:
+    """The button and blinds the next hand at `table` will have, after a hand played there."""
+    seated = [
+        number
+        for number, pid in enumerate(state.tables[table], start=1)
+        if pid is not None and state.player(pid).in_play and state.player(pid).stack > 0
+    ]
+    return next_positions(state.seating.last_hands[table], seated, state.settings.option("button"))
+
+
 def test_newcomer_between_small_blind_and_button_waits_for_the_button_TO_04():
     play = tournament(players=10)  # two tables of five in nine seats: open seats between
     table = table_of(play)
@@ -254,7 +263,7 @@ def test_newcomer_between_small_blind_and_button_waits_for_the_button_TO_04():
     while not between:  # the button goes round until an open seat follows it
         play.do(StartHand(table))
         play_to_end(play, table, action="fold")
-        upcoming = next_positions_for(play.state, table)
+        upcoming = upcoming_positions(play.state, table)
         between = [
             number
             for number, occupant in enumerate(play.state.tables[table], start=1)

@@ -3,7 +3,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Mapping
 
 from tdapp.engine.errors import IllegalAction
 
@@ -33,12 +33,6 @@ def blinds(pot: int, steps: int, *, cap: int = POT_CAP) -> list[int]:
             raise IllegalAction(f"the {name} of {amount} would take the pot over {cap}")
         amounts.append(amount)
     return amounts
-
-
-def check_resto(stacks: Mapping[int, int], seats: Sequence[int], pot: int) -> list[int]:
-    """IT-24: a resto must cover the pot being played. Returns the seats below it, which by
-    playing bind themselves to a new passata."""
-    return [seat for seat in seats if stacks[seat] < pot]
 
 
 def top_up(stacks: Mapping[int, int], seat: int, passate: int, passata: int, *,

@@ -473,18 +473,3 @@ def _renew_access(state: Tournament, command: RenewTableAccess, ctx: Ctx) -> Tab
     token = f"{rng.getrandbits(96):024x}"
     pin = f"{rng.randrange(10_000):04d}"
     return TableAccessRenewed(command.table, token, pin)
-
-
-def next_positions_for(state: Tournament, table: int) -> Positions | None:
-    """The button and blinds the next hand at `table` will have, when it can be told now."""
-    try:
-        seated = sorted(_seated(state, table))
-    except DomainError:
-        return None
-    if len(seated) < 2:
-        return None
-    last = state.seating.last_hands.get(table)
-    if last is not None:
-        return next_positions(last, seated, state.settings.option("button"))
-    button = state.seating.first_buttons.get(table)
-    return first_positions(button, seated) if button in seated else None
