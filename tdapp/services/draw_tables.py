@@ -10,7 +10,6 @@ from __future__ import annotations
 import hmac
 import secrets
 import threading
-import time
 from collections.abc import Sequence
 from dataclasses import dataclass
 
@@ -26,6 +25,7 @@ from tdapp.storage.database import session_scope
 from tdapp.storage.draw_tables import DrawTableEventRecord, DrawTableRecord
 from tdapp.storage.leagues import LeagueRecord
 from tdapp.tournament.errors import DomainError, register_messages
+from tdapp.wallclock import utcnow
 
 MAX_NAME = 120
 
@@ -197,7 +197,7 @@ def check_pin(table_id: int, pin: str, client: str = "") -> None:
     """A four-digit PIN is guessed in minutes without a brake: after a few wrong ones from the
     same address, the table's console waits as a failed login does."""
     key = (f"draw-table-{table_id}", client)
-    now = time.monotonic()
+    now = utcnow()
     wait = accounts.login_brake.wait_seconds(key, now)
     if wait:
         raise DomainError("DRAW_PIN_WAIT", seconds=wait)
