@@ -6,7 +6,7 @@ import argparse
 import getpass
 import sys
 
-from tdapp import create_app
+from tdapp import create_app, logging_setup
 
 
 def _serve_with_gevent() -> None:
@@ -90,6 +90,10 @@ def _demo(args: argparse.Namespace) -> None:
         print(f"Demo tournament {tournament.slug!r} (id {tournament.id}) is ready.")
 
 
+# The role each log line names; every other command is a one-off "cli" process.
+ROLES = {_run: "web", _scheduler: "scheduler"}
+
+
 def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(prog="tdapp")
     sub = parser.add_subparsers(dest="command", required=True)
@@ -133,6 +137,7 @@ def main(argv: list[str] | None = None) -> None:
     args = parser.parse_args(argv)
     if args.handler is _run:
         _serve_with_gevent()
+    logging_setup.configure(ROLES.get(args.handler, "cli"))
     args.handler(args)
 
 
