@@ -121,6 +121,30 @@ def _restore(args: argparse.Namespace) -> None:
     print(f"Restored {args.file}: {sum(counts.values())} rows in {len(counts)} tables.")
 
 
+def _export(args: argparse.Namespace) -> None:
+    from tdapp.services import tournament_files
+    from tdapp.tournament.errors import DomainError
+
+    create_app()
+    try:
+        count = tournament_files.export_tournament(args.tournament_id, args.file)
+    except DomainError as refused:
+        _refused(refused)
+    print(f"Tournament {args.tournament_id} exported to {args.file}: {count} events.")
+
+
+def _import(args: argparse.Namespace) -> None:
+    from tdapp.services import tournament_files
+    from tdapp.tournament.errors import DomainError
+
+    create_app()
+    try:
+        summary = tournament_files.import_tournament(args.file)
+    except DomainError as refused:
+        _refused(refused)
+    print(f"Imported {summary.name!r} as tournament {summary.id} ({summary.slug}).")
+
+
 # The role each log line names; every other command is a one-off "cli" process.
 ROLES = {_run: "web", _scheduler: "scheduler"}
 
@@ -172,6 +196,15 @@ def main(argv: list[str] | None = None) -> None:
     restore = sub.add_parser("restore", help="load a backup FILE into an empty database")
     restore.add_argument("file")
     restore.set_defaults(handler=_restore)
+
+    export = sub.add_parser("export", help="write one tournament (settings and log) to FILE")
+    export.add_argument("tournament_id", type=int)
+    export.add_argument("file")
+    export.set_defaults(handler=_export)
+
+    import_ = sub.add_parser("import", help="add the tournament of an exported FILE")
+    import_.add_argument("file")
+    import_.set_defaults(handler=_import)
 
     args = parser.parse_args(argv)
     if args.handler is _run:
