@@ -5,9 +5,12 @@ from __future__ import annotations
 import argparse
 import getpass
 import sys
-from typing import NoReturn
+from collections.abc import Callable
+from typing import TypeVar
 
 from tdapp import create_app, logging_setup
+
+T = TypeVar("T")
 
 
 def _serve_with_gevent() -> None:
@@ -91,57 +94,44 @@ def _demo(args: argparse.Namespace) -> None:
         print(f"Demo tournament {tournament.slug!r} (id {tournament.id}) is ready.")
 
 
-def _refused(refusal: Exception) -> NoReturn:
-    """A refused command ends with its one-line reason and a non-zero exit, no traceback."""
-    sys.exit(f"tdapp: {refusal}")
+def _one_call(call: Callable[[], T], migrate: bool = True) -> T:
+    """Build the app, then make one service call; a refusal ends the command with its one-line
+    reason and a non-zero exit, no traceback."""
+    from tdapp.tournament.errors import DomainError
+
+    create_app({"MIGRATE_ON_START": migrate})
+    try:
+        return call()
+    except DomainError as refused:
+        sys.exit(f"tdapp: {refused}")
 
 
 def _backup(args: argparse.Namespace) -> None:
     from tdapp.services import backup
-    from tdapp.tournament.errors import DomainError
 
-    create_app({"MIGRATE_ON_START": False})
-    try:
-        counts = backup.backup(args.file)
-    except DomainError as refused:
-        _refused(refused)
+    counts = _one_call(lambda: backup.backup(args.file), migrate=False)
     print(f"Backup written to {args.file}: {sum(counts.values())} rows in {len(counts)} tables.")
 
 
 def _restore(args: argparse.Namespace) -> None:
     from tdapp.services import backup
-    from tdapp.tournament.errors import DomainError
 
     # No migration and no shipped templates first: the database must stay empty until loaded.
-    create_app({"MIGRATE_ON_START": False})
-    try:
-        counts = backup.restore(args.file)
-    except DomainError as refused:
-        _refused(refused)
+    counts = _one_call(lambda: backup.restore(args.file), migrate=False)
     print(f"Restored {args.file}: {sum(counts.values())} rows in {len(counts)} tables.")
 
 
 def _export(args: argparse.Namespace) -> None:
     from tdapp.services import tournament_files
-    from tdapp.tournament.errors import DomainError
 
-    create_app()
-    try:
-        count = tournament_files.export_tournament(args.tournament_id, args.file)
-    except DomainError as refused:
-        _refused(refused)
+    count = _one_call(lambda: tournament_files.export_tournament(args.tournament_id, args.file))
     print(f"Tournament {args.tournament_id} exported to {args.file}: {count} events.")
 
 
 def _import(args: argparse.Namespace) -> None:
     from tdapp.services import tournament_files
-    from tdapp.tournament.errors import DomainError
 
-    create_app()
-    try:
-        summary = tournament_files.import_tournament(args.file)
-    except DomainError as refused:
-        _refused(refused)
+    summary = _one_call(lambda: tournament_files.import_tournament(args.file))
     print(f"Imported {summary.name!r} as tournament {summary.id} ({summary.slug}).")
 
 
