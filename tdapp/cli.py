@@ -8,7 +8,7 @@ import sys
 from collections.abc import Callable
 from typing import TypeVar
 
-from tdapp import create_app, logging_setup
+from tdapp import create_app
 
 T = TypeVar("T")
 
@@ -199,6 +199,9 @@ def main(argv: list[str] | None = None) -> None:
     args = parser.parse_args(argv)
     if args.handler is _run:
         _serve_with_gevent()
+    # After the patch: logging imports threading, which gevent must reach first.
+    from tdapp import logging_setup
+
     logging_setup.configure(ROLES.get(args.handler, "cli"))
     args.handler(args)
 
