@@ -25,6 +25,7 @@ register_messages(
         "NOT_A_BACKUP": "%(path)s is not a tdapp backup: %(reason)s.",
         "FILE_UNREADABLE": "%(path)s cannot be read: %(reason)s.",
         "RESTORE_NOT_EMPTY": "The database already holds data: restore only into a new, empty database.",
+        "RESTORE_OTHER_SCHEMA": "The database's schema is at %(found)s, the backup's at %(revision)s: restore into a new database with no tables.",
         "BACKUP_SCHEMA_UNKNOWN": "The backup's schema (%(revision)s) is unknown to this version of tdapp: restore it with the version that made it or a newer one.",
     }
 )
@@ -53,6 +54,15 @@ def restore(path: str | Path) -> dict[str, int]:
                 raise DomainError("NOT_A_BACKUP", path=str(path), reason=str(refused)) from None
             if files.holds_rows(db.engine()):
                 raise DomainError("RESTORE_NOT_EMPTY")
+            # The migrations can only bring a schema forward: rows of an older backup would land
+            # in a newer schema without the data migrations in between.
+            found = files.current_revisions(db.engine())
+            if found and found != header["revision"]:
+                raise DomainError(
+                    "RESTORE_OTHER_SCHEMA",
+                    found=", ".join(found),
+                    revision=", ".join(header["revision"]) or "-",
+                )
             for revision in header["revision"]:
                 try:
                     db.upgrade(revision)

@@ -125,6 +125,11 @@ def schema_revisions(connection: Connection) -> list[str]:
     return sorted(connection.execute(text("SELECT version_num FROM alembic_version")).scalars())
 
 
+def current_revisions(engine: Engine) -> list[str]:
+    with engine.connect() as connection:
+        return schema_revisions(connection)
+
+
 def write(engine: Engine, out: IO[str], created_at: datetime) -> dict[str, int]:
     """Write the backup of the database behind `engine`; returns the rows written per table."""
     counts: dict[str, int] = {}

@@ -15,6 +15,7 @@ from tdapp.draw_table.view import view as draw_view
 from tdapp.services import accounts, backup, database, demo, draw_tables, tournaments
 from tdapp.services import league as leagues
 from tdapp.services.draw_tables import Player
+from tdapp.storage import database as storage
 from tdapp.tournament.errors import DomainError
 from tdapp.tournament.registry import view as tournament_view
 
@@ -117,3 +118,14 @@ def test_the_cli_backs_up_and_restores(app, database_url, empty_database_url, cl
     with pytest.raises(SystemExit) as stopped:
         cli.main(["restore", str(path)])
     assert "restore only into a new, empty database" in str(stopped.value)
+
+
+def test_a_restore_into_an_empty_schema_of_another_revision_is_refused(app, empty_database_url, tmp_path):
+    _club_night()
+    path = tmp_path / "night.jsonl"
+    backup.backup(path)
+    database.open_database(empty_database_url, tmp_path)
+    storage.upgrade("0700_api_token_expiry")  # a schema one migration behind the backup's
+    with pytest.raises(DomainError) as refused:
+        backup.restore(path)
+    assert refused.value.code == "RESTORE_OTHER_SCHEMA"
