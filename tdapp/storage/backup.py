@@ -96,7 +96,9 @@ def _snapshot(engine: Engine) -> Iterator[Connection]:
     made with its online backup API, page by page, which restarts if a writer changes a page
     underneath. PostgreSQL: one REPEATABLE READ, read-only transaction reading every table."""
     if engine.dialect.name == "sqlite":
-        with tempfile.TemporaryDirectory() as folder:
+        # Beside the database, where there is room for its size (a tmpfs /tmp may have none).
+        beside = Path(engine.url.database or ".").resolve().parent
+        with tempfile.TemporaryDirectory(dir=beside, prefix=".tdapp-backup-") as folder:
             copy_path = Path(folder) / "copy.sqlite3"
             source = engine.raw_connection()
             try:
