@@ -29,6 +29,9 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
     # threading, socket and ssl (tdapp/cli.py).
     from flask import Flask
 
+    from tdapp import logging_setup
+
+    logging_setup.configure()
     app = Flask(
         __name__,
         instance_relative_config=True,
@@ -80,4 +83,8 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
     from tdapp import bootstrap
 
     bootstrap.wire(app)
+
+    from tdapp.web import proxies
+
+    proxies.init_app(app)
     return app

@@ -5,8 +5,12 @@ from __future__ import annotations
 import argparse
 import getpass
 import sys
+from collections.abc import Callable
+from typing import TypeVar
 
 from tdapp import create_app
+
+T = TypeVar("T")
 
 
 def _serve_with_gevent() -> None:
@@ -90,6 +94,51 @@ def _demo(args: argparse.Namespace) -> None:
         print(f"Demo tournament {tournament.slug!r} (id {tournament.id}) is ready.")
 
 
+def _one_call(call: Callable[[], T], migrate: bool = True) -> T:
+    """Build the app, then make one service call; a refusal ends the command with its one-line
+    reason and a non-zero exit, no traceback."""
+    from tdapp.tournament.errors import DomainError
+
+    create_app({"MIGRATE_ON_START": migrate})
+    try:
+        return call()
+    except DomainError as refused:
+        sys.exit(f"tdapp: {refused}")
+
+
+def _backup(args: argparse.Namespace) -> None:
+    from tdapp.services import backup
+
+    counts = _one_call(lambda: backup.backup(args.file), migrate=False)
+    print(f"Backup written to {args.file}: {sum(counts.values())} rows in {len(counts)} tables.")
+
+
+def _restore(args: argparse.Namespace) -> None:
+    from tdapp.services import backup
+
+    # No migration and no shipped templates first: the database must stay empty until loaded.
+    counts = _one_call(lambda: backup.restore(args.file), migrate=False)
+    print(f"Restored {args.file}: {sum(counts.values())} rows in {len(counts)} tables.")
+
+
+def _export(args: argparse.Namespace) -> None:
+    from tdapp.services import tournament_files
+
+    count = _one_call(lambda: tournament_files.export_tournament(args.tournament_id, args.file))
+    print(f"Tournament {args.tournament_id} exported to {args.file}: {count} events.")
+
+
+def _import(args: argparse.Namespace) -> None:
+    from tdapp.services import tournament_files
+
+    summary = _one_call(lambda: tournament_files.import_tournament(args.file))
+    print(f"Imported {summary.name!r} as tournament {summary.id} ({summary.slug}).")
+
+
+# The role each log line names; every other command is a one-off "cli" process.
+ROLES = {_run: "web", _scheduler: "scheduler"}
+
+
 def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(prog="tdapp")
     sub = parser.add_subparsers(dest="command", required=True)
@@ -130,9 +179,30 @@ def main(argv: list[str] | None = None) -> None:
     )
     demo.set_defaults(handler=_demo)
 
+    backup = sub.add_parser("backup", help="write a consistent copy of the database to FILE")
+    backup.add_argument("file")
+    backup.set_defaults(handler=_backup)
+
+    restore = sub.add_parser("restore", help="load a backup FILE into an empty database")
+    restore.add_argument("file")
+    restore.set_defaults(handler=_restore)
+
+    export = sub.add_parser("export", help="write one tournament (settings and log) to FILE")
+    export.add_argument("tournament_id", type=int)
+    export.add_argument("file")
+    export.set_defaults(handler=_export)
+
+    import_ = sub.add_parser("import", help="add the tournament of an exported FILE")
+    import_.add_argument("file")
+    import_.set_defaults(handler=_import)
+
     args = parser.parse_args(argv)
     if args.handler is _run:
         _serve_with_gevent()
+    # After the patch: logging imports threading, which gevent must reach first.
+    from tdapp import logging_setup
+
+    logging_setup.configure(ROLES.get(args.handler, "cli"))
     args.handler(args)
 
 

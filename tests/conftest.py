@@ -6,8 +6,8 @@
   `TDAPP_TEST_DATABASES=sqlite` (or `postgresql`) runs one backend only.
 - `empty_database_url` (per test, both backends): a database with no schema, for migration tests.
 - `sqlite_url`: the SQLite one alone, for tests that need no second run (browsers, sockets).
-- `app`: `create_app` on `database_url` with TESTING on; every table is emptied after the test,
-  the login brake and the in-process bus are reset.
+- `app`: `create_app` on `database_url` with TESTING on; every table is emptied after the test
+  (the brakes on logins and PINs with them) and the in-process bus is reset.
 - `client`: `app.test_client()`.
 - `ddt`: a DdT account (`ddt.username`, password `DDT_PASSWORD`).
 - `ddt_client`: a test client logged in as that DdT through the session, as the console is; its
@@ -108,7 +108,7 @@ def _empty_every_table(engine) -> None:
 @pytest.fixture
 def app(database_url: str):
     from tdapp import create_app
-    from tdapp.services import accounts, bus
+    from tdapp.services import bus
     from tdapp.storage import database as db
 
     application = create_app({"TESTING": True, "DATABASE_URL": database_url, "SECRET_KEY": "test"})
@@ -118,7 +118,6 @@ def app(database_url: str):
         yield application
     _empty_every_table(engine)
     engine.dispose()
-    accounts.login_brake.clear()
     bus.unsubscribe_all()
 
 

@@ -10,20 +10,21 @@ from __future__ import annotations
 
 import functools
 import hashlib
+import logging
 import secrets
-import threading
-import time
-from collections import deque
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 
 from sqlmodel import col, delete, func, select
 from werkzeug.security import check_password_hash, generate_password_hash
 
+from tdapp.services import brakes
 from tdapp.storage.accounts import ApiToken, User
 from tdapp.storage.database import engine, is_id, session_scope
 from tdapp.tournament.errors import DomainError, register_messages
 from tdapp.wallclock import utcnow
+
+log = logging.getLogger(__name__)
 
 MIN_PASSWORD_LENGTH = 8
 MAX_USERNAME_LENGTH = 80
@@ -100,41 +101,12 @@ def set_password(username: str, password: str) -> None:
         user.password_hash = generate_password_hash(password)
 
 
-class _LoginBrake:
-    """Failed logins per (username, client address), kept in memory: one process serves a club
-    night; behind several processes each counts its own, which still bounds guessing."""
-
-    def __init__(self) -> None:
-        self._failures: dict[tuple[str, str], deque[float]] = {}
-        self._lock = threading.Lock()
-
-    def wait_seconds(self, key: tuple[str, str], now: float) -> int:
-        with self._lock:
-            failures = self._recent(key, now)
-            if len(failures) < MAX_FAILURES:
-                return 0
-            return max(1, int(failures[0] + FAILURE_WINDOW_SECONDS - now) + 1)
-
-    def failed(self, key: tuple[str, str], now: float) -> None:
-        with self._lock:
-            self._recent(key, now).append(now)
-
-    def succeeded(self, key: tuple[str, str]) -> None:
-        with self._lock:
-            self._failures.pop(key, None)
-
-    def clear(self) -> None:
-        with self._lock:
-            self._failures.clear()
-
-    def _recent(self, key: tuple[str, str], now: float) -> deque[float]:
-        failures = self._failures.setdefault(key, deque())
-        while failures and failures[0] <= now - FAILURE_WINDOW_SECONDS:
-            failures.popleft()
-        return failures
-
-
-login_brake = _LoginBrake()
+# Shared by every process (tdapp/services/brakes.py); table consoles' PINs use it too.
+login_brake = brakes.Brake(
+    threshold=MAX_FAILURES,
+    window=timedelta(seconds=FAILURE_WINDOW_SECONDS),
+    lockout=timedelta(seconds=FAILURE_WINDOW_SECONDS),
+)
 
 
 @functools.cache
@@ -145,10 +117,16 @@ def _unknown_user_hash() -> str:
 def authenticate(username: str, password: str, client: str = "") -> Account | None:
     """The account if the password is right, None if not; refused outright (TOO_MANY_ATTEMPTS)
     after too many recent failures from the same address for the same username."""
-    key = (username.strip().casefold(), client)
-    now = time.monotonic()
+    key = ("login", username.strip().casefold(), client)
+    now = utcnow()
     wait = login_brake.wait_seconds(key, now)
     if wait:
+        log.warning(
+            "login refused for %r from %s: braked for %s s",
+            username[:MAX_USERNAME_LENGTH],
+            client or "-",
+            wait,
+        )
         raise AccountError("TOO_MANY_ATTEMPTS", seconds=wait)
     with session_scope() as db:
         user = db.exec(select(User).where(User.username == username.strip())).first()
@@ -156,7 +134,13 @@ def authenticate(username: str, password: str, client: str = "") -> Account | No
         password_hash = user.password_hash if user else None
     # An unknown username costs the same hash check as a known one: timing tells nothing.
     if not check_password_hash(password_hash or _unknown_user_hash(), password) or found is None:
-        login_brake.failed(key, now)
+        wait = login_brake.failed(key, now)
+        log.warning(
+            "login refused for %r from %s: wrong username or password%s",
+            username[:MAX_USERNAME_LENGTH],
+            client or "-",
+            f", braked for {wait} s" if wait else "",
+        )
         return None
     login_brake.succeeded(key)
     return found

@@ -12,7 +12,6 @@ from __future__ import annotations
 
 import hmac
 import secrets
-import time
 from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import datetime
@@ -210,7 +209,7 @@ def check_pin(table_id: int, pin: str, client: str = "") -> None:
     """A four-digit PIN is guessed in minutes without a brake: after a few wrong ones from the
     same address, the table's console waits as a failed login does."""
     key = (f"draw-table-{table_id}", client)
-    now = time.monotonic()
+    now = utcnow()
     wait = accounts.login_brake.wait_seconds(key, now)
     if wait:
         raise DomainError("DRAW_PIN_WAIT", seconds=wait)
