@@ -8,20 +8,25 @@ address (an attacker has many addresses, a player has one code):
   held up, so a stranger's guessing cannot lock the player out of their own button;
 - at most as many presence changes in that window: 40 toggles cannot make 40 events.
 
-Both counts live in `BRAKE`, the in-memory brake of the logins: when a brake shared by every
-process exists, swapping it in is that one line.
+Both counts live in `BRAKE`, kept in the database like the logins' brake, so that every process
+of a hosted set-up counts the same attempts.
 """
 
 from __future__ import annotations
 
-import time
+from datetime import timedelta
 
-from tdapp.services import accounts, tournaments
+from tdapp.services import accounts, brakes, tournaments
 from tdapp.tournament.errors import DomainError, register_messages
 from tdapp.tournament.presence import SetAbsentFromPhone
 from tdapp.tournament.state import Tournament
+from tdapp.wallclock import utcnow
 
-BRAKE = accounts.login_brake
+BRAKE = brakes.Brake(
+    threshold=accounts.MAX_FAILURES,
+    window=timedelta(seconds=accounts.FAILURE_WINDOW_SECONDS),
+    lockout=timedelta(seconds=accounts.FAILURE_WINDOW_SECONDS),
+)
 
 ACTOR_PREFIX = "phone:"
 """A phone's events are logged with the actor `phone:<player id>`, which the log reads back."""
@@ -46,7 +51,7 @@ def set_presence(
     the browser session, where it was put after it was typed right once."""
     guesses = ("phone-code", f"{tournament_id}:{player_id}")
     changes = ("phone-presence", f"{tournament_id}:{player_id}")
-    now = time.monotonic()
+    now = utcnow()
     wait = max(BRAKE.wait_seconds(changes, now), 0 if remembered else BRAKE.wait_seconds(guesses, now))
     if wait:
         raise DomainError("PHONE_WAIT", seconds=wait)
