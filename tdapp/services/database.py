@@ -31,3 +31,19 @@ def new_revision(message: str) -> None:
 def scheduler_lock() -> Ownership:
     """A handle on the one-scheduler-per-database lock (not yet taken)."""
     return Ownership()
+
+
+def pending_migrations() -> list[str]:
+    """The migrations not yet applied to the database: a hosted web process serves none of its
+    pages until `tdapp db upgrade` has run them."""
+    return database.pending_migrations()
+
+
+def migrates_at_start(configured: bool | None) -> bool:
+    """Whether this process brings the schema up to date as it starts. The club's one process on
+    SQLite does (`tdapp run` needs no other step); a hosted web process does not, its schema
+    being `tdapp db upgrade`'s job: the app's `MIGRATE_ON_START`, else the environment's
+    `TDAPP_MIGRATE_ON_START` (deploy/gunicorn.conf.py sets it to 0), else yes."""
+    if configured is not None:
+        return bool(configured)
+    return os.environ.get("TDAPP_MIGRATE_ON_START", "1").lower() in ("1", "true", "on", "yes")
