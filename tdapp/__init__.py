@@ -69,10 +69,7 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
 
     database.open_database(app.config.get("DATABASE_URL"), app.instance_path)
     if database.migrates_at_start(app.config.get("MIGRATE_ON_START")):
-        from tdapp.services import templates
-
         database.upgrade()
-        templates.ensure_shipped()
     elif app.config.get("AWAIT_SCHEMA", True):
         _await_schema()
 

@@ -74,11 +74,7 @@ def _db(args: argparse.Namespace) -> None:
 
     create_app({"MIGRATE_ON_START": False, "AWAIT_SCHEMA": False})
     if args.action == "upgrade":
-        from tdapp.services import templates
-
         database.upgrade()
-        # The structure templates the app ships: a hosted set-up gets them here, not at start.
-        templates.ensure_shipped()
         print("The database schema is up to date.")
     else:
         database.new_revision(args.message)

@@ -18,8 +18,14 @@ def open_database(configured: str | None, instance_path: str | os.PathLike[str])
 
 
 def upgrade() -> None:
-    """Bring the schema to the newest migration."""
-    database.upgrade()
+    """Bring the schema to the newest migration and give a new database the shipped structure
+    templates, under the migration lock: several processes or hosts doing it at once take
+    turns, and the later ones find nothing to do."""
+    from tdapp.services import templates
+
+    with database.migration_lock():
+        database.upgrade()
+        templates.ensure_shipped()
 
 
 def new_revision(message: str) -> None:

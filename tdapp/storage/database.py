@@ -119,18 +119,32 @@ def alembic_config() -> Config:
     return config
 
 
-# pg_advisory_xact_lock's key for migrations: `tdapp db upgrade` run twice at once (two hosts'
+# pg_advisory_lock's key for migrations: `tdapp db upgrade` run twice at once (two hosts'
 # deploy scripts, or a club's two `tdapp run`) must migrate one after the other, never together.
 MIGRATION_LOCK_KEY = 0x7464617070_6D67
 
 
+@contextmanager
+def migration_lock() -> Iterator[None]:
+    """Hold the database's migration lock for the block (PostgreSQL; SQLite serialises writers
+    by itself): a second caller waits, then finds nothing left to do."""
+    if engine().dialect.name != "postgresql":
+        yield
+        return
+    with engine().connect() as connection:
+        connection.execute(text("SELECT pg_advisory_lock(:key)"), {"key": MIGRATION_LOCK_KEY})
+        connection.commit()
+        try:
+            yield
+        finally:
+            connection.execute(text("SELECT pg_advisory_unlock(:key)"), {"key": MIGRATION_LOCK_KEY})
+            connection.commit()
+
+
 def upgrade(revision: str = "heads") -> None:
-    """Bring the schema to the newest migration, through the app's engine (and its pragmas). On
-    PostgreSQL under a transaction-level lock: a second caller waits, then finds nothing to do."""
+    """Bring the schema to the newest migration, through the app's engine (and its pragmas)."""
     config = alembic_config()
     with engine().begin() as connection:
-        if connection.dialect.name == "postgresql":
-            connection.execute(text("SELECT pg_advisory_xact_lock(:key)"), {"key": MIGRATION_LOCK_KEY})
         config.attributes["connection"] = connection
         command.upgrade(config, revision)
 
