@@ -269,7 +269,10 @@ def plan(tournament_id: int, change: bus.Change | None = None) -> None:
         cancel(clock_key(tournament_id))
         return
     when = datetime.fromtimestamp(due / 1000, UTC)
-    if job_time(clock_key(tournament_id)) == when:
+    planned = job_time(clock_key(tournament_id))
+    # A job already due is about to run (a busy scheduler thread fires it late): replacing it
+    # by the next level end would lose this one. It re-plans when it has run.
+    if planned is not None and (planned == when or planned <= utcnow()):
         return
     schedule(
         clock_key(tournament_id),

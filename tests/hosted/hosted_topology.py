@@ -71,7 +71,7 @@ def http(
     wanted = {"Content-Type": "application/json", **(headers or {})}
     request = urllib.request.Request(url, data=data, method=method, headers=wanted)
     try:
-        with urllib.request.urlopen(request, timeout=10, context=UNVERIFIED) as answer:
+        with urllib.request.urlopen(request, timeout=30, context=UNVERIFIED) as answer:
             status, got, raw = answer.status, dict(answer.headers), answer.read()
     except urllib.error.HTTPError as refused:
         status, got, raw = refused.code, dict(refused.headers), refused.read()
@@ -93,8 +93,8 @@ def render_nginx(source: str, tls_port: int, http_port: int, web_ports: list[int
     certificate and static folder; every other line as shipped. A line the renderer expects
     and no longer finds fails the run, so the file under test is the one deployed."""
     replacements = [
-        (r"\n(\s*)server 127\.0\.0\.1:\d+;(?:\n\s*server 127\.0\.0\.1:\d+;)*",
-         lambda m: "".join(f"\n{m.group(1)}server 127.0.0.1:{port};" for port in web_ports)),
+        (r"\n(\s*)server 127\.0\.0\.1:\d+([^;\n]*);(?:\n\s*server 127\.0\.0\.1:\d+[^;\n]*;)*",
+         lambda m: "".join(f"\n{m.group(1)}server 127.0.0.1:{port}{m.group(2)};" for port in web_ports)),
         (r"listen 443 ssl", f"listen 127.0.0.1:{tls_port} ssl"),
         (r"listen 80;", f"listen 127.0.0.1:{http_port};"),
         (r"ssl_certificate +\S+;", f"ssl_certificate {folder / 'cert.pem'};"),
@@ -251,6 +251,15 @@ class Topology:
         self.web[port] = process
         self.processes.append(process)
         return process
+
+    def reload_web(self, port: int) -> None:
+        """What `systemctl reload tdapp-web@PORT` does (SIGHUP to the gunicorn master): a new
+        worker with freshly imported code on the same listening socket, the old one finishing
+        its requests; returns once the new worker has booted."""
+        process = self.web[port]
+        booted = process.output().count("Booting worker")
+        os.kill(process.popen.pid, signal.SIGHUP)
+        wait_until(lambda: process.output().count("Booting worker") > booted, 60, "a new worker")
 
     def start_scheduler(self, name: str) -> Process:
         process = Process(name, [str(BIN / "tdapp"), "scheduler"], self.env, self.folder)

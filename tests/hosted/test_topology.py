@@ -4,10 +4,11 @@ the scheduler in processes of its own, its owner killed at the worst moments."""
 from __future__ import annotations
 
 import signal
+import threading
 import time
 
 import pytest
-from hosted_topology import Screen, Topology, wait_until
+from hosted_topology import Screen, Topology, answers, wait_until
 
 pytestmark = [
     pytest.mark.hosted,
@@ -18,17 +19,22 @@ pytestmark = [
 CLOSES_WITH_LEVEL_1 = {"LATE_REGISTRATION_CLOSED", "REBUY_CLOSED", "ADD_ON_CLOSED"}
 
 
-def tournament(topology: Topology, first_level_seconds: int, **settings) -> tuple[int, str]:
-    """A tournament whose first level is short and whose late registration, rebuys and add-on
-    close with it; the second level lasts, so that one level end is in play."""
+def tournament(
+    topology: Topology, first_level_seconds: int, short_levels: int = 1, **settings
+) -> tuple[int, str]:
+    """A tournament whose first `short_levels` levels are short and whose late registration,
+    rebuys and add-on close with the first; then a level that lasts."""
     body = {
         "name": f"Hosted {time.monotonic_ns()}",
         "starting_stack": 5000,
         "buy_in": 2000,
         "seats_per_table": 9,
         "levels": [
-            {"small_blind": 25, "big_blind": 50, "ante": 0, "seconds": first_level_seconds},
-            {"small_blind": 50, "big_blind": 100, "ante": 0, "seconds": 3600},
+            *(
+                {"small_blind": 25 * n, "big_blind": 50 * n, "ante": 0, "seconds": first_level_seconds}
+                for n in range(1, short_levels + 1)
+            ),
+            {"small_blind": 50 * short_levels, "big_blind": 100 * short_levels, "ante": 0, "seconds": 3600},
         ],
         "late_registration_until_level": 1,
         "rebuy": {"until_level": 1, "chips": 5000, "price": 2000},
@@ -157,3 +163,34 @@ def test_readyz_says_what_is_wrong_once_no_scheduler_owner_is_alive(topology):
         topology.start_scheduler(f"owner{time.monotonic_ns()}")
         wait_until(topology.ready, 30, "a new owner")
     assert topology.call("GET", "/healthz") == {"ok": True}
+
+
+def test_a_rolling_reload_of_the_web_processes_loses_no_action_and_no_level_end(topology):
+    # Registration stays open: the actions are new players, all night.
+    tid, slug = tournament(
+        topology, first_level_seconds=2, short_levels=60, late_registration_until_level=60
+    )
+    topology.call("POST", f"/api/v1/tournaments/{tid}/clock", {"action": "start"})
+    sent: list[str] = []
+    for reloading in topology.web_ports:
+        other = next(port for port in topology.web_ports if port != reloading)
+        watching = Screen(topology, slug, other, "websocket")
+        try:
+            stopping = threading.Thread(target=topology.reload_web, args=(reloading,))
+            stopping.start()
+            # Actions sent to the reloading process the whole time.
+            while stopping.is_alive() or len(sent) % 5:
+                name = f"Player {len(sent) + 1}"
+                topology.call("POST", f"/api/v1/tournaments/{tid}/players", {"name": name}, via=reloading)
+                sent.append(name)
+            stopping.join()
+            wait_until(lambda p=reloading: answers(f"http://127.0.0.1:{p}/healthz"), 60, "reloaded")
+            watching.drain(2.5)
+            now = topology.call("GET", f"/api/v1/tournaments/{tid}", via=other)["clock"]["period"]
+            periods = [message["clock"]["period"] for message in level_ends(watching)]
+            # Every level end from the first this screen saw to the one in play, each once.
+            assert periods and periods == list(range(periods[0], now + 1))
+        finally:
+            watching.close()
+    shown = topology.call("GET", f"/api/v1/tournaments/{tid}")
+    assert [p["name"] for p in shown["players"]] == sent
