@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import functools
 import multiprocessing as mp
 import secrets
 import sys
@@ -27,12 +28,10 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "tests" / "hosted"))
+sys.path.insert(0, str(ROOT / "bench"))
 
+from clock import now_ms, percentile  # noqa: E402
 from hosted_topology import Topology, create_database, drop_database  # noqa: E402
-
-
-def now_ms() -> float:
-    return time.time() * 1000
 
 
 def worker(url: str, slug: str, routes: list[dict[str, str]], ready, done, results) -> None:
@@ -46,16 +45,13 @@ async def _screens(url: str, slug: str, routes: list[dict[str, str]], ready, don
     received: list[list[tuple[int, float]]] = [[] for _ in routes]
     clients = []
 
-    def keep(index: int):
-        async def on_clock(message: dict) -> None:
-            if message.get("cue") == "level":
-                received[index].append((message["clock"]["period"], now_ms()))
+    async def on_clock(cues: list[tuple[int, float]], message: dict) -> None:
+        if message.get("cue") == "level":
+            cues.append((message["clock"]["period"], now_ms()))
 
-        return on_clock
-
-    for index, headers in enumerate(routes):
+    for cues, headers in zip(received, routes, strict=True):
         client = socketio.AsyncClient(reconnection=False, ssl_verify=False)
-        client.on("clock", keep(index))
+        client.on("clock", functools.partial(on_clock, cues))
         for attempt in range(5):
             try:
                 await client.connect(url, headers=headers, transports=["websocket"], wait_timeout=30)
@@ -68,11 +64,6 @@ async def _screens(url: str, slug: str, routes: list[dict[str, str]], ready, don
     await asyncio.get_running_loop().run_in_executor(None, done.wait)
     results.put(received)
     await asyncio.gather(*(client.disconnect() for client in clients))
-
-
-def percentile(values: list[float], share: float) -> float:
-    ordered = sorted(values)
-    return ordered[min(len(ordered) - 1, int(share * len(ordered)))]
 
 
 def main() -> None:
