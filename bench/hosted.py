@@ -142,6 +142,7 @@ def main() -> None:
                 process.terminate()
         topology.stop()
         drop_database(name)
+        print(f"the processes' logs are in {topology.folder}")
 
 
 if __name__ == "__main__":
