@@ -3,6 +3,7 @@ the scheduler in processes of its own, its owner killed at the worst moments."""
 
 from __future__ import annotations
 
+import re
 import signal
 import threading
 import time
@@ -194,3 +195,12 @@ def test_a_rolling_reload_of_the_web_processes_loses_no_action_and_no_level_end(
             watching.close()
     shown = topology.call("GET", f"/api/v1/tournaments/{tid}")
     assert [p["name"] for p in shown["players"]] == sent
+
+
+def test_each_web_process_has_a_control_socket_of_its_own(topology):
+    sockets = {
+        port: re.findall(r"Control socket listening at (\S+)", topology.web[port].output())
+        for port in topology.web_ports
+    }
+    assert all(sockets.values()), sockets
+    assert len({found[-1] for found in sockets.values()}) == len(topology.web_ports)
