@@ -186,11 +186,11 @@ def test_a_rolling_reload_of_the_web_processes_loses_no_action_and_no_level_end(
                 sent.append(name)
             stopping.join()
             wait_until(lambda p=reloading: answers(f"http://127.0.0.1:{p}/healthz"), 60, "reloaded")
-            watching.drain(2.5)
             now = topology.call("GET", f"/api/v1/tournaments/{tid}", via=other)["clock"]["period"]
+            watching.wait_for(lambda kind, m, n=now: is_level_end(kind, m) and m["clock"]["period"] == n + 1)
             periods = [message["clock"]["period"] for message in level_ends(watching)]
-            # Every level end from the first this screen saw to the one in play, each once.
-            assert periods and periods == list(range(periods[0], now + 1))
+            # Every level end from the first this screen saw to the next after the reload, once.
+            assert periods == list(range(periods[0], now + 2))
         finally:
             watching.close()
     shown = topology.call("GET", f"/api/v1/tournaments/{tid}")
