@@ -13,6 +13,10 @@ starts in a reloader's watching parent. Should two processes on one database sti
 lock of `tdapp.storage.ownership` lets one run it; the other waits and takes over if the first dies. Other processes' changes reach the owner through Redis
 (`TDAPP_CHANGES_URL`, usually the Socket.IO message queue's URL), the same messages the bus gives.
 
+The owner beats in the database every second (what `/readyz` reads) and claims each level end
+there before it sends it: a new owner announces, late, a level end of the last minute that no
+owner claimed (its predecessor died just before it), and none is ever sent twice.
+
 The same owner holds the tables' decision jobs (the 20-second limit): one per table with a
 pending decision, at its deadline, replaced whenever the table's hand changes. The job sends an
 `ExpireDecision` like any command, so a late or repeated job changes nothing. Start-up, a
