@@ -10,8 +10,10 @@ limit must exceed the displays and phones it serves.
 """
 
 import os
+import tempfile
 
-bind = f"127.0.0.1:{os.environ.get('PORT', '8001')}"
+port = os.environ.get("PORT", "8001")
+bind = f"127.0.0.1:{port}"
 workers = 1
 worker_class = "gevent"
 worker_connections = int(os.environ.get("TDAPP_CONNECTIONS", "5000"))
@@ -23,3 +25,12 @@ keepalive = 75
 preload_app = False
 accesslog = "-"
 errorlog = "-"
+# One control socket per instance (gunicorn >= 25 makes one for `gunicornc`): by default every
+# instance of a user would share one path and the last started would take it from the others.
+# systemd's RuntimeDirectory= (tdapp-web@.service) gives each its own folder.
+control_socket = os.path.join(
+    os.environ.get("RUNTIME_DIRECTORY") or tempfile.gettempdir(), f"tdapp-gunicorn-{port}.ctl"
+)
+# A web process never migrates: `tdapp db upgrade` does, once, before the processes (re)start.
+# Facing an older schema, the process says so in one line and waits (tdapp/__init__.py).
+os.environ.setdefault("TDAPP_MIGRATE_ON_START", "0")

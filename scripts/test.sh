@@ -11,5 +11,14 @@ if [ ! -x /usr/bin/chromium ]; then
     exit 1
   fi
 fi
+# tests/hosted runs deploy/nginx.conf in front of gunicorn: Debian's nginx, as a hoster has it.
+if ! command -v nginx >/dev/null && [ ! -x /usr/sbin/nginx ]; then
+  if [ "$(id -u)" = 0 ]; then
+    apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq nginx >/dev/null
+  else
+    echo "Debian's nginx is needed for the hosted tests: sudo apt-get install -y nginx" >&2
+    exit 1
+  fi
+fi
 .venv/bin/ruff check tdapp tests bench
 .venv/bin/python -m pytest "$@"

@@ -23,6 +23,30 @@ def _secret_key(app: Flask) -> str:
     return path.read_text().strip()
 
 
+def _await_schema() -> None:
+    """A process that does not migrate (a hosted web process, the scheduler) serves nothing on a
+    schema older than its code: it says so in one line and waits for `tdapp db upgrade`, for
+    `TDAPP_SCHEMA_WAIT` seconds (default 300), then exits with one line, never a traceback."""
+    import logging
+    import time
+
+    from tdapp.services import database
+
+    pending = database.pending_migrations()
+    if not pending:
+        return
+    missing = ", ".join(pending)
+    logging.getLogger(__name__).warning(
+        "the database lacks migrations %s: waiting for `tdapp db upgrade`", missing
+    )
+    deadline = time.monotonic() + float(os.environ.get("TDAPP_SCHEMA_WAIT", "300"))
+    while pending:
+        if time.monotonic() > deadline:
+            raise SystemExit(f"tdapp: the database lacks migrations {missing}: run `tdapp db upgrade`")
+        time.sleep(1)
+        pending = database.pending_migrations()
+
+
 def create_app(config: dict[str, Any] | None = None) -> Flask:
     """Build the application; tests pass `config` to point it at their own database."""
     # Imported here, not above: `tdapp run` must patch for gevent before Flask pulls in
@@ -47,11 +71,10 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
     from tdapp.services import database
 
     database.open_database(app.config.get("DATABASE_URL"), app.instance_path)
-    if app.config.get("MIGRATE_ON_START", True):
-        from tdapp.services import templates
-
+    if database.migrates_at_start(app.config.get("MIGRATE_ON_START")):
         database.upgrade()
-        templates.ensure_shipped()
+    elif app.config.get("AWAIT_SCHEMA", True):
+        _await_schema()
 
     from tdapp.web import api, errors
 
@@ -74,11 +97,12 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
     app.register_blueprint(auth.bp)
     td.register(app)
 
-    from tdapp.web import display, draw_console, games_help, league, player, table
+    from tdapp.web import display, draw_console, games_help, health, league, player, table
 
     # Pages by audience; every JSON endpoint was registered above by `api.register`.
     for pages in (display, player, table, draw_console, league, games_help):
         app.register_blueprint(pages.bp)
+    app.register_blueprint(health.bp)
 
     from tdapp import bootstrap
 

@@ -36,7 +36,8 @@ def _scheduler(args: argparse.Namespace) -> None:
     import threading
 
     # A hosted deployment's one scheduler owner: it serves no page, learns of changes through
-    # Redis and emits through the Socket.IO message queue (see deploy/README.md).
+    # Redis and emits through the Socket.IO message queue (see deploy/README.md). It waits for
+    # `tdapp db upgrade` rather than migrating beside it.
     create_app({"SCHEDULER": True, "MIGRATE_ON_START": False})
     threading.Event().wait()
 
@@ -75,7 +76,7 @@ def _set_password(args: argparse.Namespace) -> None:
 def _db(args: argparse.Namespace) -> None:
     from tdapp.services import database
 
-    create_app({"MIGRATE_ON_START": False})
+    create_app({"MIGRATE_ON_START": False, "AWAIT_SCHEMA": False})
     if args.action == "upgrade":
         database.upgrade()
         print("The database schema is up to date.")

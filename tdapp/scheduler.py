@@ -13,6 +13,10 @@ starts in a reloader's watching parent. Should two processes on one database sti
 lock of `tdapp.storage.ownership` lets one run it; the other waits and takes over if the first dies. Other processes' changes reach the owner through Redis
 (`TDAPP_CHANGES_URL`, usually the Socket.IO message queue's URL), the same messages the bus gives.
 
+The owner beats in the database every second (what `/readyz` reads) and claims each level end
+there before it sends it: a new owner announces, late, a level end of the last minute that no
+owner claimed (its predecessor died just before it), and none is ever sent twice.
+
 The same owner holds the tables' decision jobs (the 20-second limit): one per table with a
 pending decision, at its deadline, replaced whenever the table's hand changes. The job sends an
 `ExpireDecision` like any command, so a late or repeated job changes nothing. Start-up, a
@@ -37,7 +41,7 @@ from apscheduler.jobstores.base import JobLookupError
 from apscheduler.schedulers.background import BackgroundScheduler
 from flask import Flask
 
-from tdapp.services import bus, database, tables, tournaments
+from tdapp.services import bus, clock_owner, database, tables, tournaments
 from tdapp.tournament.clock import timing as clock
 from tdapp.tournament.clock.rules import closings
 from tdapp.tournament.errors import DomainError
@@ -52,8 +56,13 @@ JOB_DEFAULTS = {
     "max_instances": 1,
 }
 
-# How often a process that wants the scheduler, while another holds it, tries to take over.
-STANDBY_RETRY_SECONDS = 2.0
+# How often a process that wants the scheduler, while another holds it, tries to take over, and
+# how often the owner beats (`/readyz` takes an owner silent for 10 s for dead). With the start
+# of the new owner's scheduler this bounds the gap of a failover: about 1.5 s measured.
+STANDBY_RETRY_SECONDS = 1.0
+# How far back a starting owner looks for a level end nobody announced: its predecessor died just
+# before it. Older ones are not worth a late cue: the screens turned the level by themselves.
+CATCH_UP_MS = 60_000
 
 _scheduler: BackgroundScheduler | None = None
 _lock = threading.Lock()
@@ -137,9 +146,18 @@ def _keep_ownership(redis_url: str | None) -> None:
             if not _ownership.still_held():
                 log.error("the scheduler lock was lost: this process stops its scheduler")
                 _stop()
+            else:
+                _beat()
         elif _ownership.try_take():
             log.warning("the scheduler's owner is gone: this process takes over")
             start(redis_url)
+
+
+def _beat() -> None:
+    try:
+        clock_owner.beat()
+    except Exception:  # a database hiccup: the next beat, a second later, tries again
+        log.exception("the scheduler's heartbeat could not be written")
 
 
 def start(redis_url: str | None = None) -> BackgroundScheduler:
@@ -157,7 +175,9 @@ def start(redis_url: str | None = None) -> BackgroundScheduler:
         _scheduler.start()
     if redis_url:
         _follow_other_processes(redis_url)
+    _beat()
     rebuild()
+    catch_up()
     return _scheduler
 
 
@@ -223,6 +243,27 @@ def rebuild() -> None:
         plan_decisions(tournament_id)
 
 
+def catch_up() -> None:
+    """Announce, late, each level end of the last `CATCH_UP_MS` that no owner announced: the
+    previous owner died just before it, and the standby took over just after. The claim in
+    `period_ended` keeps one that was sent from being sent again."""
+    now_ms = clock.unix_ms(utcnow())
+    for tournament_id in tournaments.tournament_ids():
+        try:
+            state = tournaments.current(tournament_id)
+        except DomainError:
+            continue
+        if not state.clock.running:
+            continue
+        began_ms = now_ms - clock.position(state.settings.structure, state.clock, now_ms).elapsed_ms
+        # A period that began when the clock was set (a start, a jump) ended nothing by itself.
+        if began_ms <= state.clock.at_ms or now_ms - began_ms > CATCH_UP_MS:
+            continue
+        last = clock_owner.last_announced(tournament_id)
+        if last is None or last < began_ms:
+            period_ended(tournament_id, began_ms)
+
+
 def plan(tournament_id: int, change: bus.Change | None = None) -> None:
     """Put the tournament's clock job at its next period end, or remove it if none is coming.
     Most changes (a table's action) leave the end where it was: then the job is left alone."""
@@ -241,7 +282,10 @@ def plan(tournament_id: int, change: bus.Change | None = None) -> None:
         cancel(clock_key(tournament_id))
         return
     when = datetime.fromtimestamp(due / 1000, UTC)
-    if job_time(clock_key(tournament_id)) == when:
+    planned = job_time(clock_key(tournament_id))
+    # A job already due is about to run (a busy scheduler thread fires it late): replacing it
+    # by the next level end would lose this one. It re-plans when it has run.
+    if planned is not None and (planned == when or planned <= utcnow()):
         return
     schedule(
         clock_key(tournament_id),
@@ -287,10 +331,19 @@ def period_ended(tournament_id: int, due_ms: int) -> None:
     structure = state.settings.structure
     before = clock.position(structure, state.clock, due_ms - 1).period
     after = clock.position(structure, state.clock, due_ms).period
-    if before != after:
+    # Claimed before it is sent: an owner that dies in between loses this one cue, where the
+    # other order would let its successor send it a second time.
+    if before != after and clock_owner.claim_level_end(tournament_id, due_ms):
+        now_ms = clock.unix_ms(utcnow())
         # Never earlier than the instant the job was for: the view must show the new period.
-        now = datetime.fromtimestamp(max(clock.unix_ms(utcnow()), due_ms) / 1000, UTC)
+        now = datetime.fromtimestamp(max(now_ms, due_ms) / 1000, UTC)
         realtime.announce_period(tournament_id, now, closings(state, before))
+        log.info(
+            "level end announced (period %d, %d ms after its instant)",
+            after,
+            now_ms - due_ms,
+            extra={"tournament": tournament_id},
+        )
     plan(tournament_id)
 
 

@@ -3,7 +3,7 @@ that acted, for undo by owner); draw-table events get the columns of tournament 
 version outside the payload, who undid them and when) and snapshots of their own.
 
 Revision ID: 0800_event_log_owner
-Revises: 0700_api_token_expiry
+Revises: 0710_scheduler_heartbeat
 Create Date: 2026-12-03
 
 Existing events get the owner "ddt"; a draw-table event's version moves from the payload's "v"
@@ -18,7 +18,7 @@ import sqlalchemy as sa
 from alembic import op
 
 revision: str = "0800_event_log_owner"
-down_revision: str | None = "0700_api_token_expiry"
+down_revision: str | None = "0710_scheduler_heartbeat"
 branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 

@@ -14,7 +14,9 @@ from pathlib import Path
 
 from alembic import command
 from alembic.config import Config
-from sqlalchemy import Engine, create_engine, event
+from alembic.runtime.migration import MigrationContext
+from alembic.script import ScriptDirectory
+from sqlalchemy import Engine, create_engine, event, text
 from sqlalchemy.engine import make_url
 from sqlmodel import Session
 
@@ -117,12 +119,42 @@ def alembic_config() -> Config:
     return config
 
 
+# pg_advisory_lock's key for migrations: `tdapp db upgrade` run twice at once (two hosts'
+# deploy scripts, or a club's two `tdapp run`) must migrate one after the other, never together.
+MIGRATION_LOCK_KEY = 0x7464617070_6D67
+
+
+@contextmanager
+def migration_lock() -> Iterator[None]:
+    """Hold the database's migration lock for the block (PostgreSQL; SQLite serialises writers
+    by itself): a second caller waits, then finds nothing left to do."""
+    if engine().dialect.name != "postgresql":
+        yield
+        return
+    with engine().connect() as connection:
+        connection.execute(text("SELECT pg_advisory_lock(:key)"), {"key": MIGRATION_LOCK_KEY})
+        connection.commit()
+        try:
+            yield
+        finally:
+            connection.execute(text("SELECT pg_advisory_unlock(:key)"), {"key": MIGRATION_LOCK_KEY})
+            connection.commit()
+
+
 def upgrade(revision: str = "heads") -> None:
     """Bring the schema to the newest migration, through the app's engine (and its pragmas)."""
     config = alembic_config()
     with engine().begin() as connection:
         config.attributes["connection"] = connection
         command.upgrade(config, revision)
+
+
+def pending_migrations() -> list[str]:
+    """The migrations this code has that the database has not applied (empty when current)."""
+    heads = set(ScriptDirectory.from_config(alembic_config()).get_heads())
+    with engine().connect() as connection:
+        applied = set(MigrationContext.configure(connection).get_current_heads())
+    return sorted(heads - applied)
 
 
 def new_revision(message: str) -> None:

@@ -1,0 +1,149 @@
+"""Level changes in the hosted topology: 1,000 Socket.IO clients through nginx, split over two
+gunicorn web processes, emits through Redis, the scheduler in a process of its own.
+
+    .venv/bin/python bench/hosted.py [--clients 1000] [--levels 4] [--seconds 8] [--workers 4]
+
+It starts the topology of tests/hosted (nginx with deploy/nginx.conf, two web processes from
+deploy/gunicorn.conf.py, an owner and a standby `tdapp scheduler`, a throwaway PostgreSQL
+database, a Redis channel of its own), connects the clients over WebSocket, half to each web
+process (python-socketio's asyncio client, one event loop per worker process), starts a clock
+whose levels last `--seconds`, and times each client's receipt of every level-change `clock`
+message against the instant the level ended. Then it SIGKILLs the owner 0.5 s before a level
+end and times that level's announcement: from the kill, and from the level's instant.
+Clients and server share this machine's clock, so the delays are measured directly.
+Goals (issue 13): p99 delay < 100 ms; failover gap from the kill < 3 s.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import functools
+import multiprocessing as mp
+import secrets
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT / "tests" / "hosted"))
+sys.path.insert(0, str(ROOT / "bench"))
+
+from clock import now_ms, percentile  # noqa: E402
+from hosted_topology import Topology, create_database, drop_database  # noqa: E402
+
+
+def worker(url: str, slug: str, routes: list[dict[str, str]], ready, done, results) -> None:
+    asyncio.run(_screens(url, slug, routes, ready, done, results))
+
+
+async def _screens(url: str, slug: str, routes: list[dict[str, str]], ready, done, results):
+    """One worker's clients on one event loop; each keeps (period, receipt ms) of every cue."""
+    import socketio
+
+    received: list[list[tuple[int, float]]] = [[] for _ in routes]
+    clients = []
+
+    async def on_clock(cues: list[tuple[int, float]], message: dict) -> None:
+        if message.get("cue") == "level":
+            cues.append((message["clock"]["period"], now_ms()))
+
+    for cues, headers in zip(received, routes, strict=True):
+        client = socketio.AsyncClient(reconnection=False, ssl_verify=False)
+        client.on("clock", functools.partial(on_clock, cues))
+        for attempt in range(5):
+            try:
+                await client.connect(url, headers=headers, transports=["websocket"], wait_timeout=30)
+                break
+            except socketio.exceptions.ConnectionError:
+                await asyncio.sleep(0.5 * (attempt + 1))
+        await client.emit("join", {"tournament": slug})
+        clients.append(client)
+    ready.put(len(clients))
+    await asyncio.get_running_loop().run_in_executor(None, done.wait)
+    results.put(received)
+    await asyncio.gather(*(client.disconnect() for client in clients))
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--clients", type=int, default=1000)
+    parser.add_argument("--levels", type=int, default=4)
+    parser.add_argument("--seconds", type=int, default=8)
+    parser.add_argument("--workers", type=int, default=4)
+    args = parser.parse_args()
+
+    name = f"tdapp_bench_{secrets.token_hex(6)}"
+    topology = Topology(
+        Path(tempfile.mkdtemp(prefix="tdapp-hosted-bench-")),
+        create_database(name),
+        f"tdapp-bench-{secrets.token_hex(6)}",
+    )
+    workers: list[mp.Process] = []
+    try:
+        topology.start()
+        levels = [
+            {"small_blind": 25 * 2**n, "big_blind": 50 * 2**n, "ante": 0, "seconds": args.seconds}
+            for n in range(args.levels + 2)
+        ]
+        created = topology.call(
+            "POST", "/api/v1/tournaments",
+            {"name": "Bench", "starting_stack": 5000, "buy_in": 2000, "seats_per_table": 9,
+             "levels": levels},
+        )
+        routes = [topology.client(topology.web_ports[i % 2]) for i in range(args.clients)]
+        ready, results, done = mp.Queue(), mp.Queue(), mp.Event()
+        for index in range(args.workers):
+            process = mp.Process(
+                target=worker,
+                args=(topology.url, created["slug"], routes[index :: args.workers], ready, done, results),
+            )
+            process.start()
+            workers.append(process)
+        connected = sum(ready.get(timeout=300) for _ in workers)
+        print(f"{connected} clients connected through nginx, half to each web process")
+
+        started = topology.call("POST", f"/api/v1/tournaments/{created['id']}/clock", {"action": "start"})
+        first_end = started["clock"]["ends_at"]
+        instants = {period: first_end + (period - 1) * args.seconds * 1000 for period in range(1, args.levels + 2)}
+        # Measured level ends 1..levels; then the owner dies 0.5 s before the next one.
+        kill_at = instants[args.levels + 1] - 500
+        time.sleep(max(0.0, (kill_at - now_ms()) / 1000))
+        owner = topology.owner()
+        killed = now_ms()
+        owner.kill()
+        time.sleep(max(0.0, (instants[args.levels + 1] + 6000 - now_ms()) / 1000))
+        done.set()
+        received = [screen for _ in workers for screen in results.get(timeout=120)]
+
+        delays = [at - instants[period] for screen in received for period, at in screen if period <= args.levels]
+        missing = args.levels * len(received) - len(delays)
+        print(f"level changes: {len(delays)} receipts, {missing} missing")
+        if delays:
+            print(
+                f"delay after the scheduled instant: p50 {percentile(delays, 0.5):.0f} ms, "
+                f"p99 {percentile(delays, 0.99):.0f} ms, max {max(delays):.0f} ms (goal p99 < 100 ms)"
+            )
+        failover = [at for screen in received for period, at in screen if period == args.levels + 1]
+        print(f"failover: {len(failover)} of {len(received)} clients got the level end after the kill")
+        if failover:
+            print(
+                f"failover gap from the owner's SIGKILL: p50 {percentile([a - killed for a in failover], 0.5):.0f} ms, "
+                f"max {max(failover) - killed:.0f} ms (goal < 3 s); "
+                f"late after the level's instant by max {max(failover) - instants[args.levels + 1]:.0f} ms"
+            )
+        duplicates = sum(len(screen) - len({period for period, _ in screen}) for screen in received)
+        print(f"level ends received twice: {duplicates}")
+    finally:
+        for process in workers:
+            process.join(timeout=30)
+            if process.is_alive():
+                process.terminate()
+        topology.stop()
+        drop_database(name)
+        print(f"the processes' logs are in {topology.folder}")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,206 @@
+"""The hosted topology at work (issue 13): clients on both web processes, through nginx, with
+the scheduler in processes of its own, its owner killed at the worst moments."""
+
+from __future__ import annotations
+
+import re
+import signal
+import threading
+import time
+
+import pytest
+from hosted_topology import Screen, Topology, answers, wait_until
+
+pytestmark = [
+    pytest.mark.hosted,
+    # The test certificate is self-signed; the clients are told not to verify it.
+    pytest.mark.filterwarnings("ignore::urllib3.exceptions.InsecureRequestWarning"),
+]
+
+CLOSES_WITH_LEVEL_1 = {"LATE_REGISTRATION_CLOSED", "REBUY_CLOSED", "ADD_ON_CLOSED"}
+
+
+def tournament(
+    topology: Topology, first_level_seconds: int, short_levels: int = 1, **settings
+) -> tuple[int, str]:
+    """A tournament whose first `short_levels` levels are short and whose late registration,
+    rebuys and add-on close with the first; then a level that lasts."""
+    body = {
+        "name": f"Hosted {time.monotonic_ns()}",
+        "starting_stack": 5000,
+        "buy_in": 2000,
+        "seats_per_table": 9,
+        "levels": [
+            *(
+                {"small_blind": 25 * n, "big_blind": 50 * n, "ante": 0, "seconds": first_level_seconds}
+                for n in range(1, short_levels + 1)
+            ),
+            {"small_blind": 50 * short_levels, "big_blind": 100 * short_levels, "ante": 0, "seconds": 3600},
+        ],
+        "late_registration_until_level": 1,
+        "rebuy": {"until_level": 1, "chips": 5000, "price": 2000},
+        "add_on": {"chips": 5000, "price": 2000, "until_level": 1},
+        **settings,
+    }
+    created = topology.call("POST", "/api/v1/tournaments", body)
+    return created["id"], created["slug"]
+
+
+def level_ends(screen: Screen) -> list[dict]:
+    return [message for kind, _, message in screen.seen if kind == "clock" and message["cue"] == "level"]
+
+
+def is_level_end(kind: str, message: dict) -> bool:
+    return kind == "clock" and message["cue"] == "level"
+
+
+def test_a_level_end_and_a_ddts_action_reach_the_clients_of_both_web_processes(topology):
+    first, second = topology.web_ports
+    tid, slug = tournament(topology, first_level_seconds=4)
+    on_first = Screen(topology, slug, first, "websocket")
+    on_second = Screen(topology, slug, second, "polling")
+    try:
+        topology.call("POST", f"/api/v1/tournaments/{tid}/players", {"name": "Ada"}, via=second)
+        _, _, seen = on_first.wait_for(
+            lambda kind, view: kind == "view" and [p["name"] for p in view["players"]] == ["Ada"]
+        )
+        topology.call("POST", f"/api/v1/tournaments/{tid}/clock", {"action": "start"}, via=first)
+        on_second.wait_for(lambda kind, view: kind == "view" and view["clock"]["running"])
+        for screen in (on_first, on_second):
+            _, _, message = screen.wait_for(is_level_end)
+            assert message["clock"]["level"] == 2
+            assert {notice["code"] for notice in message["notices"]} == CLOSES_WITH_LEVEL_1
+    finally:
+        on_first.close()
+        on_second.close()
+
+
+def hand_through(topology: Topology, port: int, decision_limit: str) -> tuple[str, dict]:
+    tid, _ = tournament(
+        topology, first_level_seconds=1200, decision_seconds=2, options={"decision_limit": decision_limit}
+    )
+    for name in ("Ada", "Bruno", "Carla"):
+        topology.call("POST", f"/api/v1/tournaments/{tid}/players", {"name": name}, via=port)
+    drawn = topology.call("POST", f"/api/v1/tournaments/{tid}/seats/draw", {}, via=port)
+    base = f"/api/v1/tournaments/{tid}/tables/{drawn['players'][0]['table']}"
+    hand = topology.call("POST", f"{base}/hands", {}, via=port)["hand"]
+    return base, hand
+
+
+def expired(topology: Topology, base: str, port: int, hand: dict, decision_limit: str) -> bool:
+    """Whether the seat to act at `hand` lost its decision to the limit (HE-23 club: no raise;
+    HE-24 TDA: folded facing a bet)."""
+    now = topology.call("GET", f"{base}/hand", via=port)["hand"]
+    if decision_limit == "tda":
+        return now["legal"]["seat"] != hand["legal"]["seat"]
+    return "raise" not in now["legal"]["actions"]
+
+
+@pytest.mark.parametrize("decision_limit", ["club", "tda"])
+def test_the_decision_limit_holds_for_a_hand_played_through_a_process_without_the_scheduler(
+    topology, decision_limit
+):
+    second = topology.web_ports[1]
+    base, hand = hand_through(topology, second, decision_limit)
+    seat = hand["legal"]["seat"]
+    hand = topology.call(
+        "POST", f"{base}/hand/actions", {"seat": seat, "action": "call"}, via=second
+    )["hand"]
+    assert "raise" in hand["legal"]["actions"]
+    wait_until(lambda: expired(topology, base, second, hand, decision_limit), 15, "the limit")
+
+
+def test_the_standby_enforces_a_decision_limit_when_the_owner_dies_mid_decision(topology):
+    first = topology.web_ports[0]
+    base, hand = hand_through(topology, first, "tda")
+    topology.owner().kill()
+    try:
+        wait_until(lambda: expired(topology, base, first, hand, "tda"), 20, "the limit")
+    finally:
+        topology.start_scheduler(f"standby{time.monotonic_ns()}")
+
+
+def test_the_owner_killed_just_before_a_level_end_the_standby_announces_it_once(topology):
+    first, second = topology.web_ports
+    tid, slug = tournament(topology, first_level_seconds=3)
+    screens = [Screen(topology, slug, first, "websocket"), Screen(topology, slug, second, "websocket")]
+    try:
+        started = topology.call("POST", f"/api/v1/tournaments/{tid}/clock", {"action": "start"})
+        level_end = time.time() + started["clock"]["remaining_ms"] / 1000
+        owner = topology.owner()
+        standby = next(p for p in topology.schedulers if p.alive() and p is not owner)
+        time.sleep(max(0.0, level_end - 0.5 - time.time()))
+        # The standby, held still, takes over only after the level end has passed, as a
+        # standby that retries every second may (the issue saw 1.2 to 1.5 s).
+        standby.signal(signal.SIGSTOP)
+        owner.kill()
+        time.sleep(max(0.0, level_end + 1.0 - time.time()))
+        standby.signal(signal.SIGCONT)
+        for screen in screens:
+            _, _, message = screen.wait_for(is_level_end, timeout=20)
+            assert message["clock"]["level"] == 2
+            assert {notice["code"] for notice in message["notices"]} == CLOSES_WITH_LEVEL_1
+        # Whatever else comes, from the new owner or a late job of the old one, is no second cue.
+        for screen in screens:
+            screen.drain(3)
+            assert len(level_ends(screen)) == 1
+    finally:
+        for screen in screens:
+            screen.close()
+        topology.start_scheduler(f"standby{time.monotonic_ns()}")
+
+
+def test_readyz_says_what_is_wrong_once_no_scheduler_owner_is_alive(topology):
+    status, report = topology.readiness()
+    assert status == 200 and report["ready"], report
+    for scheduler in topology.schedulers:
+        scheduler.kill()
+    try:
+        wait_until(lambda: topology.readiness()[0] == 503, 15, "/readyz turning 503")
+        status, report = topology.readiness()
+        assert report["checks"]["database"]["ok"] and report["checks"]["redis"]["ok"]
+        assert "no scheduler owner" in report["checks"]["scheduler"]["problem"]
+    finally:
+        topology.start_scheduler(f"owner{time.monotonic_ns()}")
+        wait_until(topology.ready, 30, "a new owner")
+    assert topology.call("GET", "/healthz") == {"ok": True}
+
+
+def test_a_rolling_reload_of_the_web_processes_loses_no_action_and_no_level_end(topology):
+    # Registration stays open: the actions are new players, all night.
+    tid, slug = tournament(
+        topology, first_level_seconds=2, short_levels=60, late_registration_until_level=60
+    )
+    topology.call("POST", f"/api/v1/tournaments/{tid}/clock", {"action": "start"})
+    sent: list[str] = []
+    for reloading in topology.web_ports:
+        other = next(port for port in topology.web_ports if port != reloading)
+        watching = Screen(topology, slug, other, "websocket")
+        try:
+            stopping = threading.Thread(target=topology.reload_web, args=(reloading,))
+            stopping.start()
+            # Actions sent to the reloading process the whole time.
+            while stopping.is_alive() or len(sent) % 5:
+                name = f"Player {len(sent) + 1}"
+                topology.call("POST", f"/api/v1/tournaments/{tid}/players", {"name": name}, via=reloading)
+                sent.append(name)
+            stopping.join()
+            wait_until(lambda p=reloading: answers(f"http://127.0.0.1:{p}/healthz"), 60, "reloaded")
+            now = topology.call("GET", f"/api/v1/tournaments/{tid}", via=other)["clock"]["period"]
+            watching.wait_for(lambda kind, m, n=now: is_level_end(kind, m) and m["clock"]["period"] == n + 1)
+            periods = [message["clock"]["period"] for message in level_ends(watching)]
+            # Every level end from the first this screen saw to the next after the reload, once.
+            assert periods == list(range(periods[0], now + 2))
+        finally:
+            watching.close()
+    shown = topology.call("GET", f"/api/v1/tournaments/{tid}")
+    assert [p["name"] for p in shown["players"]] == sent
+
+
+def test_each_web_process_has_a_control_socket_of_its_own(topology):
+    sockets = {
+        port: re.findall(r"Control socket listening at (\S+)", topology.web[port].output())
+        for port in topology.web_ports
+    }
+    assert all(sockets.values()), sockets
+    assert len({found[-1] for found in sockets.values()}) == len(topology.web_ports)
