@@ -21,4 +21,7 @@ if ! command -v nginx >/dev/null && [ ! -x /usr/sbin/nginx ]; then
   fi
 fi
 .venv/bin/ruff check tdapp tests bench
-.venv/bin/python -m pytest "$@"
+# Two workers, as the machine has two cores; the tests that start servers of their own share one
+# xdist group and run one after the other (tests/conftest.py). pytest's closing line
+# ("N passed, N failed in ...") stays the last line: CI reads it.
+.venv/bin/python -m pytest -n 2 --dist loadgroup --durations=20 "$@"

@@ -6,8 +6,9 @@
   `TDAPP_TEST_DATABASES=sqlite` (or `postgresql`) runs one backend only.
 - `empty_database_url` (per test, both backends): a database with no schema, for migration tests.
 - `sqlite_url`: the SQLite one alone, for tests that need no second run (browsers, sockets).
-- `app`: `create_app` on `database_url` with TESTING on; every table is emptied after the test
-  (the brakes on logins and PINs with them) and the in-process bus is reset.
+- `app`: `create_app` on `database_url` with TESTING on and without the migration check (done
+  once per database); every table is emptied after the test (the brakes on logins and PINs with
+  them) and the in-process bus is reset.
 - `client`: `app.test_client()`.
 - `ddt`: a DdT account (`ddt.username`, password `DDT_PASSWORD`).
 - `ddt_client`: a test client logged in as that DdT through the session, as the console is; its
@@ -19,8 +20,11 @@
   the test.
 - `ddt_server(name, prepare=("db", "upgrade"))`: `start_server` on a fresh SQLite file that the
   CLI has prepared (`prepare`, e.g. `("demo",)`) and given the DdT account (`DDT_PASSWORD`).
-- `browser`: Debian Chromium through Playwright with the flags this machine needs; skipped
-  where Playwright is not installed.
+- `shared_ddt_server` (per session): the same, started once and shared by the tests that only
+  add their own tournaments (never for a test that kills the server or needs an empty database).
+- `ddt_api(name)`: the DdT's JSON API on `shared_ddt_server`, with a token of the test's own.
+- `browser`: Debian Chromium through Playwright with the flags this machine needs, launched once
+  per module; the test's contexts are closed after it. Skipped where Playwright is missing.
 """
 
 from __future__ import annotations
@@ -47,6 +51,20 @@ POSTGRES_ADMIN_URL = "postgresql+psycopg://postgres@127.0.0.1:5432/test"
 ROOT = Path(__file__).resolve().parent.parent
 
 
+SERVERS_GROUP = "servers"
+
+
+@pytest.hookimpl(tryfirst=True)  # before pytest-xdist reads the groups from the markers
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    """Under `pytest -n 2 --dist loadgroup` (scripts/test.sh), the tests that start server
+    processes of their own (`start_server`) or a hosted topology (`hosted`) run one after the
+    other on one worker: they kill servers, take the clock over and wait for level ends within a
+    second, which a second test loading the other core could push past their windows."""
+    for item in items:
+        if "start_server" in getattr(item, "fixturenames", ()) or item.get_closest_marker("hosted"):
+            item.add_marker(pytest.mark.xdist_group(SERVERS_GROUP))
+
+
 def _wanted_backends() -> list[str]:
     chosen = os.environ.get("TDAPP_TEST_DATABASES", "sqlite,postgresql")
     return [name.strip() for name in chosen.split(",") if name.strip()]
@@ -68,12 +86,22 @@ def _postgres_database(name: str) -> Iterator[str]:
         admin.dispose()
 
 
+def _migrated(url: str) -> str:
+    """Run the migrations once, as a first start of `tdapp run` does: the `app` of each test then
+    starts without the Alembic check, which costs more than most tests."""
+    from tdapp import create_app
+
+    create_app({"TESTING": True, "DATABASE_URL": url, "SECRET_KEY": "test"})
+    return url
+
+
 @pytest.fixture(scope="session", params=_wanted_backends())
 def database_url(request: pytest.FixtureRequest, tmp_path_factory) -> Iterator[str]:
     if request.param == "sqlite":
-        yield f"sqlite:///{tmp_path_factory.mktemp('db') / 'tdapp.sqlite3'}"
+        yield _migrated(f"sqlite:///{tmp_path_factory.mktemp('db') / 'tdapp.sqlite3'}")
     elif request.param == "postgresql":
-        yield from _postgres_database(f"tdapp_test_{secrets.token_hex(6)}")
+        for url in _postgres_database(f"tdapp_test_{secrets.token_hex(6)}"):
+            yield _migrated(url)
     else:
         raise ValueError(f"unknown test database {request.param!r}")
 
@@ -108,10 +136,14 @@ def _empty_every_table(engine) -> None:
 @pytest.fixture
 def app(database_url: str):
     from tdapp import create_app
-    from tdapp.services import bus
+    from tdapp.services import bus, templates
     from tdapp.storage import database as db
 
-    application = create_app({"TESTING": True, "DATABASE_URL": database_url, "SECRET_KEY": "test"})
+    application = create_app({"TESTING": True, "DATABASE_URL": database_url, "SECRET_KEY": "test",
+                              "MIGRATE_ON_START": False})
+    # The schema is there (`database_url`); the shipped templates, emptied after every test as
+    # all rows are, come back as they do on each start of the server.
+    templates.ensure_shipped()
     # Kept here: a test that builds a second app on another database moves the storage's engine.
     engine = db.engine()
     with application.app_context():
@@ -207,60 +239,93 @@ def _wait_until_up(server: Server, timeout: float = 30.0) -> None:
     raise RuntimeError(f"the server did not answer within {timeout} s")
 
 
-@pytest.fixture
-def start_server(tmp_path: Path) -> Iterator[Callable[[str], Server]]:
-    started: list[Server] = []
-
-    def start(database_url: str) -> Server:
-        port = _free_port()
-        env = dict(os.environ, DATABASE_URL=database_url, PYTHONUNBUFFERED="1")
-        log = (tmp_path / f"server-{port}.log").open("w")
-        process = subprocess.Popen(
-            [sys.executable, "-m", "tdapp.cli", "run", "--host", "127.0.0.1", "--port", str(port)],
-            cwd=ROOT,
-            env=env,
-            stdout=log,
-            stderr=subprocess.STDOUT,
-        )
-        server = Server(f"http://127.0.0.1:{port}", process)
-        started.append(server)
+def _launch(database_url: str, logs: Path) -> Server:
+    """`tdapp run` on a free port, once it answers; its output goes to a log in `logs`."""
+    port = _free_port()
+    env = dict(os.environ, DATABASE_URL=database_url, PYTHONUNBUFFERED="1")
+    log = (logs / f"server-{port}.log").open("w")
+    process = subprocess.Popen(
+        [sys.executable, "-m", "tdapp.cli", "run", "--host", "127.0.0.1", "--port", str(port)],
+        cwd=ROOT,
+        env=env,
+        stdout=log,
+        stderr=subprocess.STDOUT,
+    )
+    server = Server(f"http://127.0.0.1:{port}", process)
+    try:
         _wait_until_up(server)
         # Other test runs share the machine: if one of their servers took the port first, ours
         # exits on the failed bind while theirs answered the probe. Ours must still be running.
         time.sleep(0.5)
         if process.poll() is not None:
             raise RuntimeError(f"the server on port {port} exited: the port was taken")
-        return server
+    except RuntimeError:
+        server.kill()
+        raise
+    return server
 
-    yield start
-    for server in started:
+
+def _stop(servers: list[Server], logs: Path) -> None:
+    for server in servers:
         if server.process.poll() is None:
             server.process.terminate()
             try:
                 server.process.wait(timeout=10)
             except subprocess.TimeoutExpired:
                 server.kill()
-    for log in sorted(tmp_path.glob("server-*.log")):
+    for log in sorted(logs.glob("server-*.log")):
         text = log.read_text(errors="replace")
         if "Traceback" in text:  # shown with the test's output when it fails
             print(f"--- {log.name}\n{text}")
 
 
 @pytest.fixture
+def start_server(tmp_path: Path) -> Iterator[Callable[[str], Server]]:
+    started: list[Server] = []
+
+    def start(database_url: str) -> Server:
+        server = _launch(database_url, tmp_path)
+        started.append(server)
+        return server
+
+    yield start
+    _stop(started, tmp_path)
+
+
+def _prepare_ddt_database(database_url: str, prepare: tuple[str, ...]) -> None:
+    """The CLI prepares the database (`prepare`) and makes the DdT account, as an installer does."""
+    env = dict(os.environ, DATABASE_URL=database_url)
+    for command in (list(prepare), ["create-user", "ddt", "--password", DDT_PASSWORD]):
+        subprocess.run(
+            [sys.executable, "-m", "tdapp.cli", *command], cwd=ROOT, env=env, check=True,
+            capture_output=True,
+        )
+
+
+@pytest.fixture
 def ddt_server(start_server, tmp_path: Path) -> Callable[..., Server]:
-    """Browser tests log in and call the API as the DdT of a server of their own."""
+    """Browser tests that need a database of their own (a demo, an account page listing every
+    token) log in and call the API as the DdT of a server of their own."""
 
     def start(name: str, prepare: tuple[str, ...] = ("db", "upgrade")) -> Server:
         database_url = f"sqlite:///{tmp_path / f'{name}.sqlite3'}"
-        env = dict(os.environ, DATABASE_URL=database_url)
-        for command in (list(prepare), ["create-user", "ddt", "--password", DDT_PASSWORD]):
-            subprocess.run(
-                [sys.executable, "-m", "tdapp.cli", *command], cwd=ROOT, env=env, check=True,
-                capture_output=True,
-            )
+        _prepare_ddt_database(database_url, prepare)
         return start_server(database_url)
 
     return start
+
+
+@pytest.fixture(scope="session")
+def shared_ddt_server(tmp_path_factory) -> Iterator[Server]:
+    """One `tdapp run` for the whole session (per xdist worker), with the DdT account, for tests
+    that only add their own tournaments, leagues or tables and never stop the server: starting a
+    server and preparing its database costs more than most of those tests."""
+    folder = tmp_path_factory.mktemp("shared-server")
+    database_url = f"sqlite:///{folder / 'shared.sqlite3'}"
+    _prepare_ddt_database(database_url, ("db", "upgrade"))
+    server = _launch(database_url, folder)
+    yield server
+    _stop([server], folder)
 
 
 @dataclass
@@ -276,11 +341,12 @@ class DdtApi:
 
 
 @pytest.fixture
-def ddt_api(ddt_server) -> Callable[[str], DdtApi]:
-    """A server of the test's own (see `ddt_server`) and its DdT, logged in to the API."""
+def ddt_api(shared_ddt_server: Server) -> Callable[[str], DdtApi]:
+    """The session's shared server (see `shared_ddt_server`) and its DdT, logged in to the API
+    with a token of the test's own; the test adds what it needs (`name` says what for)."""
 
     def start(name: str) -> DdtApi:
-        server = ddt_server(name)
+        server = shared_ddt_server
         login = {"username": "ddt", "password": DDT_PASSWORD}
         return DdtApi(server, server.call("POST", "/api/v1/auth/token", body=login)["token"])
 
@@ -297,11 +363,22 @@ CHROMIUM_ARGS = [
 ]
 
 
-@pytest.fixture
-def browser():
-    """Debian's Chromium, not Playwright's download: the only browser on the machine."""
+@pytest.fixture(scope="module")
+def _chromium():
+    """Debian's Chromium, not Playwright's download: the only browser on the machine. One per
+    test module, not per session: a few modules drive a Playwright of their own, and two sync
+    Playwrights cannot run at once in one process."""
     sync_api = pytest.importorskip("playwright.sync_api")
     with sync_api.sync_playwright() as driver:
         launched = driver.chromium.launch(executable_path="/usr/bin/chromium", args=CHROMIUM_ARGS)
         yield launched
         launched.close()
+
+
+@pytest.fixture
+def browser(_chromium):
+    """The module's Chromium; every context (and page) the test opened is closed after it, so
+    each test starts with no cookies, storage or pages of another."""
+    yield _chromium
+    for context in list(_chromium.contexts):
+        context.close()

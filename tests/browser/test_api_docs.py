@@ -20,8 +20,8 @@ pytestmark = pytest.mark.browser
 SHOTS = Path(__file__).resolve().parents[2] / "shots"
 
 
-def test_the_api_page_draws_every_operation_offline(ddt_server, browser):
-    server = ddt_server("apidocs")
+def test_the_api_page_draws_every_operation_offline(shared_ddt_server, browser):
+    server = shared_ddt_server
     with urllib.request.urlopen(server.url + "/api/v1/openapi.json", timeout=30) as answer:
         doc = json.loads(answer.read())
     operations = sum(len(item) for item in doc["paths"].values())

@@ -31,10 +31,11 @@ def call(url: str, path: str, body: dict, token: str | None = None) -> dict:
         return json.loads(answer.read())
 
 
-@pytest.fixture
-def season(ddt_server):
-    """A running server with a league whose first 20 nights are entered."""
-    server = ddt_server("league")
+@pytest.fixture(scope="module")
+def season(shared_ddt_server):
+    """A running server with a league whose first 20 nights are entered: one for the module, as
+    the tests read it and the one that enters day 21 undoes it."""
+    server = shared_ddt_server
     token = call(server.url, "/auth/token", {"username": "ddt", "password": PASSWORD})["token"]
     league_id = call(server.url, "/leagues", {"name": "Club del Lunedì 2024/25",
                                               "members": SEASON["members"]}, token)["id"]
