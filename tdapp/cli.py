@@ -100,7 +100,9 @@ def _one_call(call: Callable[[], T], migrate: bool = True) -> T:
     reason and a non-zero exit, no traceback."""
     from tdapp.tournament.errors import DomainError
 
-    create_app({"MIGRATE_ON_START": migrate})
+    # A backup reads the schema as it is and a restore needs the database left empty: neither
+    # migrates, nor waits for someone else to.
+    create_app({"MIGRATE_ON_START": migrate, "AWAIT_SCHEMA": migrate})
     try:
         return call()
     except DomainError as refused:

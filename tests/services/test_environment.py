@@ -11,8 +11,8 @@ READ = re.compile(
 )
 LISTED = re.compile(r"^#?\s*([A-Z][A-Z0-9_]*)=", re.MULTILINE)
 # Set by the tools, never by whoever installs: Werkzeug's reloader marks its child process, and
-# each systemd instance sets its own port (deploy/systemd/tdapp-web@.service).
-NOT_SETTINGS = {"WERKZEUG_RUN_MAIN", "PORT"}
+# each systemd instance sets its own port (deploy/systemd/tdapp-web@.service) and runtime folder.
+NOT_SETTINGS = {"WERKZEUG_RUN_MAIN", "PORT", "RUNTIME_DIRECTORY"}
 
 
 def _read_by_code() -> set[str]:
