@@ -41,8 +41,9 @@ Table consoles (`/table/<token>`, the dealer of one hold'em table):
   join, an unknown slug get an `error` event `{"code", "message"}`; so does a browser whose
   session opened the console with a PIN the DdT has since renewed (`CONSOLE_ACCESS_RENEWED`).
 - when the DdT renews a table's link and PIN (or undoes a renewal), every table room of that
-  tournament gets `access_renewed` `{"table"}` and is closed: the console joins again, and only
-  a session opened with the current access is let back in.
+  tournament gets `access_renewed` `{"table"}` (the room's own table: the change does not say
+  which table was renewed) and is closed: the console joins again, and only a session opened
+  with the current access is let back in.
 
 Draw consoles (`/draw/<token>`, the dealer of a table of the club's Italian games):
 
