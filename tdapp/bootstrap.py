@@ -5,6 +5,8 @@ subscribers one after the other, in the order they subscribed, in the thread tha
 the order is a decision, stated here rather than left to which module happens to be imported
 first:
 
+0. the end of the console sockets whose link and PIN the DdT renewed (hold'em and draw): no
+   push may reach a console that lost its right to the table;
 1. the table consoles' `hand` push: a dealer's tap must come back to the table at once, before
    the work of redrawing 500 wall displays and phones;
 2. the draw consoles' `draw_table` push, for the same reason (it follows another kind of change,
@@ -28,6 +30,8 @@ from tdapp.services import bus
 
 # (subscriber, kind of change it follows), in the order stated above.
 SUBSCRIBERS: tuple[tuple[Callable[[Any], None], type], ...] = (
+    (realtime.end_renewed_table_consoles, bus.Change),
+    (realtime.end_renewed_draw_consoles, bus.DrawTableChange),
     (realtime.push_hands, bus.Change),
     (realtime.push_draw_table, bus.DrawTableChange),
     (realtime.push_views, bus.Change),

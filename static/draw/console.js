@@ -292,6 +292,8 @@
       load();
     });
     socket.on("disconnect", () => { delete root.dataset.live; });
+    // The DdT renewed the link and PIN: the reload meets the refusal ("ask the DdT").
+    socket.on("access_renewed", () => window.location.reload());
     socket.on("draw_table", (data) => { if (!table || data.version > table.version) draw(data); });
   }
   setInterval(() => { if (!document.hidden && !(socket && socket.connected)) load(); }, 4000);

@@ -366,9 +366,15 @@
   function connect() {
     if (typeof io !== "function") return;
     const socket = io({ transports: ["websocket", "polling"] });
-    socket.on("connect", () =>
-      socket.emit("join_table", { tournament: root.dataset.slug, table: Number(table) })
-    );
+    const join = () =>
+      socket.emit("join_table", { tournament: root.dataset.slug, table: Number(table) },
+        (answer) => {
+          // Refused after a renewal of the link and PIN: the page says to ask the DdT.
+          if (answer && answer.joined === false) window.location.reload();
+        });
+    socket.on("connect", join);
+    // A table of this tournament got a new link and PIN: join again to learn if it was ours.
+    socket.on("access_renewed", join);
     socket.on("hand", take);
   }
 

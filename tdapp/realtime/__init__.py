@@ -38,12 +38,19 @@ Table consoles (`/table/<token>`, the dealer of one hold'em table):
   exists) and after every change of that table's hand: `{"version", "hand", "seats"}`, the hand
   as the console draws it (None before the first hand) and who sits there now, as the table's
   API answers. A change that leaves the table's hand as it was sends it nothing. A malformed
-  join, an unknown slug get an `error` event `{"code", "message"}`.
+  join, an unknown slug get an `error` event `{"code", "message"}`; so does a browser whose
+  session opened the console with a PIN the DdT has since renewed (`CONSOLE_ACCESS_RENEWED`).
+- when the DdT renews a table's link and PIN (or undoes a renewal), every table room of that
+  tournament gets `access_renewed` `{"table"}` (the room's own table: the change does not say
+  which table was renewed) and is closed: the console joins again, and only a session opened
+  with the current access is let back in.
 
 Draw consoles (`/draw/<token>`, the dealer of a table of the club's Italian games):
 
 - emit `join_draw_table` with `{"token": "<the link's token>"}`; the acknowledgement is
-  `{"joined": true|false}` (false for a renewed or unknown link). After every committed change
+  `{"joined": true|false}` (false for a renewed or unknown link, or a session opened with a
+  PIN since renewed). When the DdT renews the link and PIN, the room gets `access_renewed`
+  `{"table_id"}` and is closed. After every committed change
   of that table (an action, an undo, from any of its consoles) a joined console gets
   `draw_table`: the table as its API answers it, with its `version`.
 
@@ -57,17 +64,24 @@ scheduler's reaches every client.
 from __future__ import annotations
 
 # Importing the audiences' modules registers their Socket.IO handlers on `socketio`.
-from tdapp.realtime.draw_consoles import draw_table_view, push_draw_table
+from tdapp.realtime.draw_consoles import (
+    draw_table_view,
+    end_renewed_draw_consoles,
+    push_draw_table,
+)
 from tdapp.realtime.screens import announce_period, push_views
-from tdapp.realtime.server import channel, init_app, socketio
-from tdapp.realtime.table_consoles import push_hands, table_message
+from tdapp.realtime.server import channel, init_app, message_queue, socketio
+from tdapp.realtime.table_consoles import end_renewed_table_consoles, push_hands, table_message
 from tdapp.realtime.views import screen_view, td_view
 
 __all__ = [
     "announce_period",
     "channel",
     "draw_table_view",
+    "end_renewed_draw_consoles",
+    "end_renewed_table_consoles",
     "init_app",
+    "message_queue",
     "push_hands",
     "push_draw_table",
     "push_views",

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from flask import session
 from flask_socketio import join_room
 
 from tdapp.draw_table.view import view
@@ -11,6 +12,7 @@ from tdapp.i18n import translate
 from tdapp.realtime.server import listened, socketio
 from tdapp.services import bus, draw_tables
 from tdapp.tournament.errors import DomainError
+from tdapp.web.console_sessions import DRAW_CONSOLES, opened_now, opened_with
 
 
 def draw_room(table_id: int) -> str:
@@ -34,6 +36,11 @@ def join_draw_table(payload: Any) -> dict[str, bool]:
         table_id = draw_tables.console_for(token)
     except DomainError:
         return {"joined": False}
+    console = str(table_id)
+    if (opened_with(DRAW_CONSOLES, console) is not None
+            and not isinstance(session.get("user_id"), int)
+            and not opened_now(DRAW_CONSOLES, console, draw_tables.access_generation(table_id))):
+        return {"joined": False}  # opened with a PIN since renewed: ask the DdT
     join_room(draw_room(table_id))
     return {"joined": True}
 
@@ -42,5 +49,15 @@ def push_draw_table(change: bus.DrawTableChange) -> None:
     """The bus subscriber: a committed change of a draw table goes to every console that joined
     it (the one that tapped too: its answer and the push carry the same version)."""
     room = draw_room(change.table_id)
-    if listened(room):
+    if change.event != draw_tables.ACCESS_RENEWED and listened(room):
         socketio.emit("draw_table", draw_table_view(draw_tables.current(change.table_id)), to=room)
+
+
+def end_renewed_draw_consoles(change: bus.DrawTableChange) -> None:
+    """The bus subscriber: the table's link and PIN were renewed, so every socket that joined
+    with the old ones is told `access_renewed` and leaves the room (its page reloads and meets
+    the refusal: the old link is gone)."""
+    room = draw_room(change.table_id)
+    if change.event == draw_tables.ACCESS_RENEWED and listened(room):
+        socketio.emit("access_renewed", {"table_id": change.table_id}, to=room)
+        socketio.close_room(room)

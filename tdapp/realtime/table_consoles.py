@@ -5,16 +5,18 @@ from __future__ import annotations
 import threading
 from typing import Any
 
-from flask import request
+from flask import request, session
 from flask_socketio import join_room
 
-from tdapp.realtime.server import socketio
-from tdapp.services import bus, tournaments
+from tdapp.i18n import translate
+from tdapp.realtime.server import listened, socketio
+from tdapp.services import bus, tables, tournaments
 from tdapp.tournament.errors import DomainError
 from tdapp.tournament.hands.table import TableHand
 from tdapp.tournament.hands.views import hand_view, table_seats
 from tdapp.tournament.state import Tournament
 from tdapp.wallclock import utcnow
+from tdapp.web.console_sessions import TABLE_CONSOLES, opened_now, opened_with, table_console
 
 _pushed: dict[tuple[int, int], TableHand] = {}
 _pushed_lock = threading.Lock()
@@ -53,10 +55,44 @@ def join_table(payload: Any) -> dict[str, bool]:
     except DomainError as refused:
         socketio.emit("error", {"code": refused.code, "message": str(refused)}, to=request.sid)
         return {"joined": False}
+    if _renewed_since_opened(tournament_id, table):
+        socketio.emit("error", {"code": "CONSOLE_ACCESS_RENEWED",
+                                "message": translate("CONSOLE_ACCESS_RENEWED", {})},
+                      to=request.sid)
+        return {"joined": False}
     join_room(table_room(tournament_id, table))
     if table in state.tables:
         socketio.emit("hand", table_message(state, table), to=request.sid)
     return {"joined": True}
+
+
+def _renewed_since_opened(tournament_id: int, table: int) -> bool:
+    """Whether this browser opened the table's console with a PIN since renewed (a DdT's
+    session excepted): its socket must not follow the table any more."""
+    console = table_console(tournament_id, table)
+    if opened_with(TABLE_CONSOLES, console) is None or isinstance(session.get("user_id"), int):
+        return False
+    return not opened_now(TABLE_CONSOLES, console,
+                          tables.access_generation(tournament_id, table))
+
+
+def end_renewed_table_consoles(change: bus.Change) -> None:
+    """The bus subscriber: a table's console access was renewed (or a renewal undone), so the
+    sockets that joined with the old one must stop hearing the table. The change does not say
+    which table, so every table room of the tournament is told `access_renewed` and closed:
+    a console whose session is still good joins again at once (tdapp/static/table/console.js),
+    one opened with the old access is refused and its page shows the refusal."""
+    if change.event != "TableAccessRenewed":
+        return
+    try:
+        state = tournaments.state_of(change)
+    except DomainError:
+        return
+    for table in state.tables:
+        room = table_room(change.tournament_id, table)
+        if listened(room):
+            socketio.emit("access_renewed", {"table": table}, to=room)
+            socketio.close_room(room)
 
 
 def push_hands(change: bus.Change) -> None:

@@ -10,7 +10,6 @@ console link (token) and the PIN work like the Hold'em table console's.
 
 from __future__ import annotations
 
-import hmac
 import secrets
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -24,7 +23,7 @@ from tdapp.draw_table.commands import Command
 from tdapp.draw_table.events import from_record, to_record
 from tdapp.draw_table.rules import apply, apply_new, decide, open_table
 from tdapp.draw_table.state import DrawTable
-from tdapp.services import accounts, bus
+from tdapp.services import bus, console_pins
 from tdapp.storage import database as db
 from tdapp.storage.database import session_scope
 from tdapp.storage.draw_tables import (
@@ -41,7 +40,6 @@ register_messages({
     "UNKNOWN_DRAW_TABLE": "There is no draw table %(table_id)s",
     "UNKNOWN_DRAW_CONSOLE": "This draw table link is not valid any more: ask the DdT",
     "WRONG_DRAW_PIN": "Wrong PIN for this draw table",
-    "DRAW_PIN_WAIT": "Too many wrong PINs: try again in %(seconds)s seconds",
     "DRAW_NOTHING_TO_UNDO": "Nothing to undo at this table",
     "UNKNOWN_LEAGUE": "There is no league %(league_id)s",
 })
@@ -75,6 +73,8 @@ LOG: EventLog[DrawTable] = EventLog(
     snapshot_every=500,
     undo_depth=16,
 )
+# The change the bus carries when the console's access is renewed (not an event of the log).
+ACCESS_RENEWED = "DrawTableAccessRenewed"
 DDT = "ddt"  # the owner of the opening, which the DdT makes
 
 
@@ -205,30 +205,37 @@ def console_for(token: str) -> int:
     return record.id
 
 
-def check_pin(table_id: int, pin: str, client: str = "") -> None:
-    """A four-digit PIN is guessed in minutes without a brake: after a few wrong ones from the
-    same address, the table's console waits as a failed login does."""
-    key = (f"draw-table-{table_id}", client)
-    now = utcnow()
-    wait = accounts.login_brake.wait_seconds(key, now)
-    if wait:
-        raise DomainError("DRAW_PIN_WAIT", seconds=wait)
+def check_pin(table_id: int, pin: str) -> None:
+    """The PIN the dealer typed, under the console's brake (tdapp/services/console_pins.py):
+    keyed by the table alone, so no number of addresses guesses faster."""
     with session_scope() as session:
         record = _record(session, table_id)
-    if not hmac.compare_digest(record.pin.encode(), str(pin).encode()):
-        accounts.login_brake.failed(key, now)
-        raise DomainError("WRONG_DRAW_PIN")
-    accounts.login_brake.succeeded(key)
+    console_pins.check(console_pins.draw_key(table_id), record.pin, pin,
+                       DomainError("WRONG_DRAW_PIN"))
+
+
+def access_generation(table_id: int) -> str | None:
+    """The generation of the table's console access now (None: no such table)."""
+    with session_scope() as session:
+        record = session.get(DrawTableRecord, table_id) if db.is_id(table_id) else None
+    return None if record is None else console_pins.generation(record.token)
+
+
+def locked_consoles() -> list[console_pins.LockedConsole]:
+    """The draw consoles locked after wrong PINs now, for the DdT's warning."""
+    return console_pins.locked(("draw-console",))
 
 
 def renew_access(table_id: int) -> LoadedDrawTable:
-    """A new link and PIN; the old ones stop working. Not an event of the game: the log and
-    its version stay as they are."""
+    """A new link and PIN; the old ones stop working, and so does every console session and
+    socket opened with them (the bus tells the realtime adapter, which closes the table's room).
+    Not an event of the game: the log and its version stay as they are."""
     with session_scope() as session:
         record = _record(session, table_id)
         record.token = secrets.token_urlsafe(12)
         record.pin = _new_pin()
         session.add(record)
+    bus.publish(bus.DrawTableChange(table_id, record.version, ACCESS_RENEWED))
     return _loaded(record, LOG.current(table_id, record.version))
 
 
@@ -236,7 +243,9 @@ def renew_access(table_id: int) -> LoadedDrawTable:
 
 
 def _new_pin() -> str:
-    return f"{secrets.randbelow(10_000):04d}"
+    """Six digits: four fell to a brute force in under a minute. Tables opened before keep
+    their four-digit PIN until the DdT renews it."""
+    return f"{secrets.randbelow(1_000_000):06d}"
 
 
 def _record(session: Session, table_id: Any) -> DrawTableRecord:

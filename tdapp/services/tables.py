@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from datetime import datetime
 
 from tdapp.engine.pots import award_to_winners, odd_chip_order, split_pots
-from tdapp.services import tournaments
+from tdapp.services import console_pins, tournaments
 from tdapp.tournament.busts import bust_from_console
 from tdapp.tournament.errors import DomainError, register_messages
 from tdapp.tournament.hands.commands import (
@@ -159,9 +159,26 @@ def console_for(token: str) -> tuple[int, int]:
 
 
 def check_pin(tournament_id: int, table: int, pin: str) -> None:
+    """The PIN the dealer typed, under the console's brake (tdapp/services/console_pins.py).
+    PINs made before they had six digits keep their four until the DdT renews them."""
     access = tournaments.current(tournament_id).play.access.get(table)
-    if access is None or not hmac.compare_digest(access.pin, str(pin)):
-        raise DomainError("WRONG_PIN")
+    console_pins.check(console_pins.table_key(tournament_id, table),
+                       None if access is None else access.pin, pin, DomainError("WRONG_PIN"))
+
+
+def access_generation(tournament_id: int, table: int) -> str | None:
+    """The generation of the table's console access now (None: no console, or no such table):
+    a session opened with an older one is ended by the renewal."""
+    try:
+        access = tournaments.current(tournament_id).play.access.get(table)
+    except DomainError:
+        return None
+    return None if access is None else console_pins.generation(access.token)
+
+
+def locked_consoles(tournament_id: int) -> list[console_pins.LockedConsole]:
+    """The tournament's table consoles locked after wrong PINs now, for the DdT's warning."""
+    return console_pins.locked(("table-console", str(tournament_id)))
 
 
 # --- the decision limit --------------------------------------------------------------------

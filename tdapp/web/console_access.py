@@ -9,49 +9,39 @@ from functools import wraps
 from typing import Any
 
 import segno
-from flask import g, request, session
+from flask import g, render_template, request
 
+from tdapp.tournament.errors import DomainError, register_messages
 from tdapp.web.api import SAFE_METHODS, csrf_header_ok, current_ddt, ddt_required
-from tdapp.web.errors import RequestRefused
+from tdapp.web.console_sessions import opened_now, opened_with
+from tdapp.web.errors import RequestRefused, message_of
 
-# A tablet moves between tables on a long night; the oldest consoles it opened are forgotten.
-OPENED_KEPT = 20
-
-# The session's lists of the consoles it opened: hold'em tables as "<tournament>:<table>",
-# draw tables by id.
-TABLE_CONSOLES = "table_consoles"
-DRAW_CONSOLES = "draw_consoles"
-
-
-def table_console(tid: int, table: int) -> str:
-    """How the session names a hold'em table's console."""
-    return f"{tid}:{table}"
-
-
-def opened_here(session_key: str, console: object) -> bool:
-    """Whether this session opened that console with its PIN."""
-    opened = session.get(session_key)
-    return isinstance(opened, list) and console in opened
-
-
-def remember_opened(session_key: str, console: int | str) -> None:
-    """The PIN was right: this session may use that console from now on."""
-    kept = [c for c in session.get(session_key, []) if isinstance(c, type(console))]
-    session[session_key] = [*kept, console][-OPENED_KEPT:]
+register_messages({
+    "CONSOLE_ACCESS_RENEWED": "The DdT renewed this console's link and PIN: ask the DdT for "
+                              "the new ones",
+})
 
 
 def console_guard(
-    session_key: str, console: Callable[..., object], actor: Callable[..., str]
+    session_key: str,
+    console: Callable[..., str],
+    generation: Callable[..., str | None],
+    actor: Callable[..., str],
 ) -> Callable[[Callable[..., Any]], Callable[..., Any]]:
-    """A DdT, or the console this session opened with the PIN. `console(**url_args)` names the
-    console in the session's list `session_key`; `actor(**url_args)` is what the log records
-    for its actions. A console's writes carry the session's CSRF token in a header, as the
-    DdT's session-authenticated writes do."""
+    """A DdT, or the console this session opened with the PIN of its current access.
+    `console(**url_args)` names the console in the session's list `session_key`,
+    `generation(**url_args)` is its access's generation now; `actor(**url_args)` is what the log
+    records for its actions. A session opened with a renewed access is refused with
+    CONSOLE_ACCESS_RENEWED (unless a DdT is logged in). A console's writes carry the session's
+    CSRF token in a header, as the DdT's session-authenticated writes do."""
 
     def decorate(view: Callable[..., Any]) -> Callable[..., Any]:
         @wraps(view)
         def guarded(**url_args: Any) -> Any:
-            if not opened_here(session_key, console(**url_args)):
+            name = console(**url_args)
+            if not opened_now(session_key, name, generation(**url_args)):
+                if opened_with(session_key, name) is not None and current_ddt() is None:
+                    raise RequestRefused("CONSOLE_ACCESS_RENEWED", status=403)
                 return ddt_required(view)(**url_args)
             if request.method not in SAFE_METHODS and not csrf_header_ok():
                 raise RequestRefused("CSRF_REQUIRED", status=403)
@@ -62,6 +52,14 @@ def console_guard(
         return guarded
 
     return decorate
+
+
+def pin_page(template: str, refused: DomainError | None, **context: Any) -> tuple[str, int]:
+    """The PIN form, with the refusal of the PIN just typed: 401 for a wrong one, 429 while the
+    console is locked (the message says how long, in the page's language)."""
+    status = 200 if refused is None else 429 if refused.code == "CONSOLE_LOCKED" else 401
+    error = None if refused is None else message_of(refused)
+    return render_template(template, error=error, **context), status
 
 
 def qr_svg(url: str) -> tuple[bytes, int, dict[str, str]]:

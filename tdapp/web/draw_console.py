@@ -8,14 +8,16 @@ from __future__ import annotations
 from typing import Any
 
 from flask import Blueprint, abort, redirect, render_template, request, url_for
+from flask_babel import format_time, gettext
 
-from tdapp.services import draw_tables
+from tdapp.services import console_pins, draw_tables
 from tdapp.services.draw_tables import Player
 from tdapp.tournament.errors import DomainError, register_messages
 from tdapp.web import csrf
 from tdapp.web.api import current_ddt
 from tdapp.web.auth import current_username, ddt_required
-from tdapp.web.console_access import DRAW_CONSOLES, opened_here, qr_svg, remember_opened
+from tdapp.web.console_access import pin_page, qr_svg
+from tdapp.web.console_sessions import DRAW_CONSOLES, opened_now, remember_opened
 from tdapp.web.errors import message_of
 
 bp = Blueprint("draw_console", __name__)
@@ -36,24 +38,21 @@ def access_json(opened: draw_tables.Opened) -> dict[str, Any]:
 
 @bp.route("/draw/<token>", methods=["GET", "POST"])
 def console_page(token: str) -> Any:
-    try:
-        table_id = draw_tables.console_for(token)
-    except DomainError:
-        abort(404)
-    error = None
-    if request.method == "POST":
-        try:
-            draw_tables.check_pin(table_id, request.form.get("pin", ""),
-                                  request.remote_addr or "")
-        except DomainError as refused:
-            error = message_of(refused)
-        else:
-            remember_opened(DRAW_CONSOLES, table_id)
-            return redirect(url_for("draw_console.console_page", token=token))
+    """The console, or its PIN form; a renewed link is refused (404) with its message."""
+    table_id = draw_tables.console_for(token)
+    refused = None
     opened = draw_tables.current(table_id)
-    if not opened_here(DRAW_CONSOLES, table_id) and current_ddt() is None:
-        return render_template("draw/pin.html", name=opened.name, error=error), (
-            401 if error else 200)
+    generation = console_pins.generation(opened.token)
+    if request.method == "POST" and current_ddt() is None:
+        try:
+            draw_tables.check_pin(table_id, request.form.get("pin", ""))
+        except DomainError as wrong:
+            refused = wrong
+        else:
+            remember_opened(DRAW_CONSOLES, str(table_id), generation)
+            return redirect(url_for("draw_console.console_page", token=token))
+    if not opened_now(DRAW_CONSOLES, str(table_id), generation) and current_ddt() is None:
+        return pin_page("draw/pin.html", refused, name=opened.name)
     return render_template("draw/console.html", table=opened, csrf=csrf.csrf_token(),
                            api_base=url_for("api_draw_tables.get_table", table_id=table_id),
                            access=access_json(opened) if current_ddt() is not None else None)
@@ -88,9 +87,20 @@ def tables_page() -> Any:
             error = message_of(refused)
         else:
             return redirect(url_for("draw_console.console_page", token=opened.token))
-    page = render_template("draw/tables.html", tables=draw_tables.tables(), form=form,
-                           error=error)
+    listed = draw_tables.tables()
+    page = render_template("draw/tables.html", tables=listed, form=form, error=error,
+                           locked_consoles=_locked_warnings(listed))
     return page, 422 if error else 200
+
+
+def _locked_warnings(listed: list[Any]) -> list[str]:
+    """The DdT's warning for each draw console locked after wrong PINs, by the table's name."""
+    names = {table.id: table.name for table in listed}
+    return [gettext("Draw table %(name)s: console locked after wrong PINs (until %(time)s). "
+                    "You can open it from your session; renew its PIN if someone is guessing.",
+                    name=names.get(lock.console, lock.console),
+                    time=format_time(lock.until, "HH:mm"))
+            for lock in draw_tables.locked_consoles()]
 
 
 def _number(text: str, field: str) -> int:

@@ -12,10 +12,10 @@ from tdapp.services import tables, tournaments
 from tdapp.tournament.errors import DomainError
 from tdapp.web import csrf
 from tdapp.web.api import URL_PREFIX, current_ddt
-from tdapp.web.console_access import (
+from tdapp.web.console_access import pin_page, qr_svg
+from tdapp.web.console_sessions import (
     TABLE_CONSOLES,
-    opened_here,
-    qr_svg,
+    opened_now,
     remember_opened,
     table_console,
 )
@@ -44,21 +44,24 @@ def table_consoles(tid: int) -> dict[int, dict[str, Any]]:
 
 @bp.route("/table/<token>", methods=["GET", "POST"])
 def console_page(token: str) -> Any:
-    try:
-        tid, table = tables.console_for(token)
-    except DomainError:
-        abort(404)
-    error = None
-    if request.method == "POST":
+    """The console, or its PIN form. A link renewed since is refused (404) with its message:
+    the dealer asks the DdT for the new one."""
+    tid, table = tables.console_for(token)
+    console = table_console(tid, table)
+    generation = tables.access_generation(tid, table)
+    if generation is None:
+        raise DomainError("UNKNOWN_TABLE_CONSOLE")
+    refused = None
+    if request.method == "POST" and current_ddt() is None:
         try:
             tables.check_pin(tid, table, request.form.get("pin", ""))
-        except DomainError as refused:
-            error = str(refused)
+        except DomainError as wrong:
+            refused = wrong
         else:
-            remember_opened(TABLE_CONSOLES, table_console(tid, table))
+            remember_opened(TABLE_CONSOLES, console, generation)
             return redirect(url_for("table.console_page", token=token))
-    if not opened_here(TABLE_CONSOLES, table_console(tid, table)) and current_ddt() is None:
-        return render_template("table/pin.html", table=table, error=error), 401 if error else 200
+    if not opened_now(TABLE_CONSOLES, console, generation) and current_ddt() is None:
+        return pin_page("table/pin.html", refused, table=table)
     summary = tournaments.summary(tid)
     return render_template(
         "table/console.html",

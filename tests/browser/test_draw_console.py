@@ -145,6 +145,6 @@ def test_the_ddt_opens_a_draw_table_and_the_console_shows_its_pin_and_qr(draw_ta
     shot(laptop, "ddt-new")
     laptop.click("form.panel button[type=submit]")
     laptop.wait_for_selector("#console[data-ready]")
-    expect(laptop.locator(".access .pin-code")).to_have_text(re.compile(r"^\d{4}$"))
+    expect(laptop.locator(".access .pin-code")).to_have_text(re.compile(r"^\d{6}$"))
     expect(laptop.locator(".seat")).to_have_count(4)
     shot(laptop, "ddt-console")

@@ -258,3 +258,25 @@ def test_a_player_left_with_no_chips_rebuys_from_the_console_HE_02_HE_36(night, 
     playwright.expect(tablet.locator("#seats .seat.broke")).to_have_count(0)
     loser = next(s for s in api.call("GET", base + "/hand")["seats"] if s["seat"] != winner)
     assert loser["stack"] == 5000
+
+
+def test_a_locked_console_says_so_in_italian_on_a_phone(browser, night):
+    """Five wrong PINs lock the console: a phone at the table reads the wait in Italian, and
+    the right PIN does not open it while the lock lasts."""
+    server, api, tid, _slug, table = night
+    access = api.call("POST", f"/tournaments/{tid}/tables/{table}/access")
+    wrong = "000000" if access["pin"] != "000000" else "111111"
+    phone = browser.new_page(viewport={"width": 375, "height": 667})
+    phone.goto(access["url"])
+    for _ in range(5):
+        phone.fill("#pin", wrong)
+        phone.click("button[type=submit]")
+        playwright.expect(phone.locator(".error")).to_contain_text("PIN errato")
+    phone.fill("#pin", access["pin"])
+    phone.click("button[type=submit]")
+    message = phone.locator(".error")
+    playwright.expect(message).to_contain_text("Troppi PIN errati: questa console è bloccata")
+    playwright.expect(phone.locator("#pin")).to_be_visible()
+    box = message.bounding_box()
+    assert box is not None and box["x"] >= 0 and box["x"] + box["width"] <= 375
+    shot(phone, "locked-phone")

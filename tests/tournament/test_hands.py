@@ -231,7 +231,7 @@ def test_table_access_is_only_in_the_td_view():
     play, table = one_table(3)
     play.do(RenewTableAccess(table))
     access = play.state.play.access[table]
-    assert len(access.pin) == 4 and len(access.token) >= 16
+    assert len(access.pin) == 6 and access.pin.isdigit() and len(access.token) >= 16
     assert view(play.state, play.now, "td")["table_access"][str(table)]["pin"] == access.pin
     assert view(play.state, play.now, "public")["table_access"] == {}
 

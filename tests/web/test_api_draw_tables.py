@@ -123,4 +123,4 @@ def test_wrong_pins_make_the_console_wait(app, table):
     for _ in range(5):
         assert client.post(page, data={"pin": wrong, "csrf_token": "t"}).status_code == 401
     held = client.post(page, data={"pin": table["pin"], "csrf_token": "t"})
-    assert held.status_code == 401  # even the right PIN waits
+    assert held.status_code == 429  # even the right PIN waits

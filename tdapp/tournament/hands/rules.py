@@ -471,5 +471,6 @@ def _renew_access(state: Tournament, command: RenewTableAccess, ctx: Ctx) -> Tab
         raise DomainError("NO_SUCH_TABLE", table=command.table)
     rng = ctx.rng()
     token = f"{rng.getrandbits(96):024x}"
-    pin = f"{rng.randrange(10_000):04d}"
+    # Six digits: a million PINs, where four fell to a brute force in under a minute.
+    pin = f"{rng.randrange(1_000_000):06d}"
     return TableAccessRenewed(command.table, token, pin)

@@ -28,7 +28,8 @@ from tdapp.realtime import draw_table_view
 from tdapp.services import draw_tables
 from tdapp.services.draw_tables import Player
 from tdapp.web.api import URL_PREFIX, ApiBody, actor, ddt_required, parse_json
-from tdapp.web.console_access import DRAW_CONSOLES, console_guard
+from tdapp.web.console_access import console_guard
+from tdapp.web.console_sessions import DRAW_CONSOLES
 from tdapp.web.draw_console import access_json
 from tdapp.web.errors import RequestRefused
 
@@ -36,7 +37,8 @@ bp = Blueprint("api_draw_tables", __name__, url_prefix=URL_PREFIX + "/draw-table
 
 draw_guard = console_guard(
     DRAW_CONSOLES,
-    lambda table_id, **_: table_id,
+    lambda table_id, **_: str(table_id),
+    lambda table_id, **_: draw_tables.access_generation(table_id),
     lambda table_id, **_: f"draw table {table_id} console",
 )
 

@@ -18,7 +18,8 @@ from tdapp.services import tables, tournaments
 from tdapp.tournament.errors import DomainError
 from tdapp.tournament.state import Tournament
 from tdapp.web.api import URL_PREFIX, ApiBody, actor, ddt_required, parse_json
-from tdapp.web.console_access import TABLE_CONSOLES, console_guard, table_console
+from tdapp.web.console_access import console_guard
+from tdapp.web.console_sessions import TABLE_CONSOLES, table_console
 from tdapp.web.errors import RequestRefused
 from tdapp.web.table import access_json
 
@@ -31,6 +32,7 @@ ActionName = Literal["fold", "check", "call", "bet", "raise", "all_in"]
 table_guard = console_guard(
     TABLE_CONSOLES,
     lambda tid, table, **_: table_console(tid, table),
+    lambda tid, table, **_: tables.access_generation(tid, table),
     lambda table, **_: f"table {table} console",
 )
 

@@ -6,6 +6,7 @@ from __future__ import annotations
 from tdapp.services import journal
 from tdapp.web.td import bp
 from tdapp.web.td.console import render, said
+from tdapp.web.td.tables import locked_console_warnings
 
 RECENT = 8
 
@@ -16,4 +17,5 @@ def dashboard(tid: int):
         {"entry": entry, "text": said({"code": entry.code, "params": entry.params})}
         for entry in journal.entries(tid)[:RECENT]
     ]
-    return render("td/dashboard.html", tid, recent=recent)
+    return render("td/dashboard.html", tid, recent=recent,
+                  locked_consoles=locked_console_warnings(tid))

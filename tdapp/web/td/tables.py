@@ -4,8 +4,9 @@
 from __future__ import annotations
 
 from flask import request
-from flask_babel import gettext
+from flask_babel import format_time, gettext
 
+from tdapp.services import tables as table_services
 from tdapp.services import tournaments
 from tdapp.tournament.chips import ChipCount, CountChips
 from tdapp.tournament.hands.commands import RenewTableAccess
@@ -19,7 +20,17 @@ from tdapp.web.td.forms import FormError, optional_whole, whole
 
 @bp.get("/t/<int:tid>/tables")
 def tables(tid: int):
-    return render("td/tables.html", tid, consoles=table_consoles(tid))
+    return render("td/tables.html", tid, consoles=table_consoles(tid),
+                  locked_consoles=locked_console_warnings(tid))
+
+
+def locked_console_warnings(tid: int) -> list[str]:
+    """The DdT's warning for each table console locked after wrong PINs: someone may be
+    guessing, and the dealer waits until the DdT opens it from their own session."""
+    return [gettext("Table %(n)s: console locked after wrong PINs (until %(time)s). You can "
+                    "open it from your session; renew its PIN if someone is guessing.",
+                    n=lock.console, time=format_time(lock.until, "HH:mm"))
+            for lock in table_services.locked_consoles(tid)]
 
 
 @bp.post("/t/<int:tid>/tables/<int:table>/access")
