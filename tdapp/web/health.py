@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from flask import Blueprint, current_app, jsonify
 
-from tdapp.realtime import message_queue
+from tdapp.realtime.server import message_queue
 from tdapp.services import health
 
 bp = Blueprint("health", __name__)
