@@ -136,3 +136,28 @@ def test_a_huge_prize_in_a_deal_is_refused_with_its_place_named(api, ddt_client,
     answer = ddt_client.post(f"/td/t/{tid}/payouts/adjust", data={
         "places": "1", "amount-1": amount, "csrf_token": ddt_client.csrf})
     assert "Premio per il 1° posto" in flashed(ddt_client, answer)
+
+
+@pytest.mark.parametrize("path", [
+    "/td/t/99999999999999999999", "/td/t/٣", "/leagues/99999999999999999999",
+    "/api/v1/tournaments/99999999999999999999/log",
+    "/api/v1/leagues/99999999999999999999/standings", "/api/v1/leagues/2147483648/next-night",
+])
+def test_an_id_in_the_path_that_no_column_holds_is_not_found(ddt_client, path):
+    answer = ddt_client.get(path)
+    refused(answer, 404)
+
+
+def test_the_setup_form_with_an_odd_row_count_is_shown_again_with_the_reason(api, ddt_client):
+    tid, _ = seated(api)
+    answer = ddt_client.post(f"/td/t/{tid}/setup", data={"rows": "²", "csrf_token": ddt_client.csrf})
+    refused(answer, 400)
+    assert 'name="rows" value="0"' in answer.get_data(as_text=True)
+
+
+@pytest.mark.parametrize("template_id", ["²", "9" * 40, str(2**31)])
+def test_saving_over_a_template_that_cannot_exist_is_refused(api, ddt_client, template_id):
+    tid, _ = seated(api)
+    answer = ddt_client.post(f"/td/t/{tid}/setup/template", data={
+        "template_id": template_id, "template_name": "Sera", "csrf_token": ddt_client.csrf})
+    assert "Modello" in flashed(ddt_client, answer)
