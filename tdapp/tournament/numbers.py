@@ -15,11 +15,12 @@ MAX_DIGITS = 15
 # PostgreSQL's `integer`, which ids and counts are kept in.
 LARGEST_ID = 2**31 - 1
 
-_UNSIGNED = re.compile(f"[0-9]{{1,{MAX_DIGITS}}}")
-_SIGNED = re.compile(f"-?[0-9]{{1,{MAX_DIGITS}}}")
+_UNSIGNED = re.compile("[0-9]+")
+_SIGNED = re.compile("-?[0-9]+")
 
 
-def whole_or_none(text: object, minimum: int = 0, maximum: int = LARGEST_ID) -> int | None:
+def whole_or_none(text: object, minimum: int = 0, maximum: int = LARGEST_ID,
+                  digits: int = MAX_DIGITS) -> int | None:
     """`text` as a whole number within `minimum`..`maximum`, or None when it is anything else.
 
     >>> whole_or_none("12"), whole_or_none("-3", minimum=-10)
@@ -30,7 +31,7 @@ def whole_or_none(text: object, minimum: int = 0, maximum: int = LARGEST_ID) -> 
     if not isinstance(text, str):
         return None
     grammar = _SIGNED if minimum < 0 else _UNSIGNED
-    if grammar.fullmatch(text) is None:
+    if len(text.lstrip("-")) > digits or grammar.fullmatch(text) is None:
         return None
     number = int(text)
     return number if minimum <= number <= maximum else None

@@ -11,11 +11,13 @@ from flask import Flask
 from werkzeug.routing import BaseConverter, ValidationError
 
 from tdapp.tournament.errors import register_messages
-from tdapp.tournament.numbers import LARGEST_ID, MAX_DIGITS, whole_or_none
+from tdapp.tournament.numbers import LARGEST_ID, whole_or_none
 from tdapp.web.errors import RequestRefused
 
 Value = TypeVar("Value")
 
+# Longer than any id, so that a mistyped or made-up one is an unknown id, not an unknown page.
+MAX_PATH_DIGITS = 40
 # A refusal quotes what was typed, cut short: the field's name is what the reader needs.
 _QUOTED = 20
 
@@ -46,14 +48,15 @@ def seat_keys(by_seat: Mapping[str, Value], *, field: str, largest: int) -> dict
 
 
 class WholeNumberConverter(BaseConverter):
-    """`<int:...>` for every route: ASCII digits that fit an id. Werkzeug's own takes any
-    Unicode digit ('٣') and numbers no database column holds; either is now a plain 404."""
+    """`<int:...>` for every route: ASCII digits only, of a bounded length (Werkzeug's own takes
+    any Unicode digit, '٣', and any length). A number too large for an id still reaches the
+    route, whose service answers that no such thing exists (`storage.database.is_id`)."""
 
-    regex = f"[0-9]{{1,{MAX_DIGITS}}}"
+    regex = f"[0-9]{{1,{MAX_PATH_DIGITS}}}"
     weight = 50
 
     def to_python(self, value: str) -> int:
-        number = whole_or_none(value, 0, LARGEST_ID)
+        number = whole_or_none(value, 0, 10**MAX_PATH_DIGITS, digits=MAX_PATH_DIGITS)
         if number is None:
             raise ValidationError()
         return number

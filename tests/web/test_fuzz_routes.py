@@ -24,6 +24,7 @@ from hypothesis import strategies as st
 from werkzeug.routing import BaseConverter
 
 from tdapp.web.console_access import DRAW_CONSOLES, TABLE_CONSOLES
+from tests.web.builders import seated
 
 SKIPPED_ENDPOINTS = {"static"}
 # The one route whose 503 is an answer: "this process cannot serve the room" (no clock owner here).
@@ -31,13 +32,6 @@ MAY_ANSWER_503 = {"health.readyz"}
 SKIPPED_METHODS = {"HEAD", "OPTIONS"}
 EXAMPLES_PER_RULE = 6
 
-SET_UP = {
-    "name": "Fuzz",
-    "starting_stack": 5000,
-    "buy_in": 2000,
-    "seats_per_table": 9,
-    "levels": [{"small_blind": 25, "big_blind": 50, "ante": 0, "seconds": 1200}],
-}
 DRAW_PLAYERS = [{"name": n, "resto": 300} for n in ("Anna", "Bruno", "Carla", "Dario")]
 LEAGUE_MEMBERS = [f"Socio {n}" for n in range(1, 9)]
 
@@ -77,12 +71,7 @@ def database_url(sqlite_url: str) -> str:
 
 
 def build_world(app, api, ddt) -> World:
-    tid = api.post("/api/v1/tournaments", json=SET_UP).get_json()["id"]
-    for number in range(1, 7):
-        api.post(f"/api/v1/tournaments/{tid}/players", json={"name": f"Player {number}"})
-    view = api.post(f"/api/v1/tournaments/{tid}/seats/draw", json={}).get_json()
-    table = view["players"][0]["table"]
-    player_ids = [p["id"] for p in view["players"]]
+    tid, table, player_ids = seated(api, players=6)
     api.post(f"/api/v1/tournaments/{tid}/tables/{table}/hands", json={})
     access = api.post(f"/api/v1/tournaments/{tid}/tables/{table}/access", json={}).get_json()
     draw = api.post("/api/v1/draw-tables", json={

@@ -6,23 +6,10 @@ from __future__ import annotations
 
 import pytest
 
-SET_UP = {
-    "name": "Numbers",
-    "starting_stack": 5000,
-    "buy_in": 2000,
-    "seats_per_table": 9,
-    "levels": [{"small_blind": 25, "big_blind": 50, "ante": 0, "seconds": 1200}],
-}
+from tests.web.builders import seated
+
 DRAW_PLAYERS = [{"name": n, "resto": 300} for n in ("Anna", "Bruno", "Carla")]
 NOT_NUMBERS = ["²", "٣", "1_000", " 12 ", "+3", "1e3", "", "99999999999999999999999999999999"]
-
-
-def seated(api, players: int = 3) -> tuple[int, int]:
-    tid = api.post("/api/v1/tournaments", json=SET_UP).get_json()["id"]
-    for number in range(1, players + 1):
-        api.post(f"/api/v1/tournaments/{tid}/players", json={"name": f"Player {number}"})
-    view = api.post(f"/api/v1/tournaments/{tid}/seats/draw", json={}).get_json()
-    return tid, view["players"][0]["table"]
 
 
 def refused(answer, status: int) -> None:
@@ -51,7 +38,7 @@ def test_a_console_token_with_odd_digits_is_not_found(client, token):
 
 @pytest.mark.parametrize("seat", ["²", "٣", "1_0", " 1", "-1", "9" * 40])
 def test_showdown_cards_keyed_by_anything_but_a_seat_number_are_refused(api, seat):
-    tid, table = seated(api)
+    tid, table, _ = seated(api)
     answer = api.post(f"/api/v1/tournaments/{tid}/tables/{table}/hand/showdown",
                       json={"cards": {seat: "As Kd"}})
     refused(answer, 422)
@@ -106,7 +93,7 @@ def test_the_draw_tables_form_refuses_odd_digits_in_every_number(ddt_client, fie
 
 
 def test_looking_for_a_table_by_odd_digits_finds_nobody(api, ddt_client):
-    tid, _ = seated(api)
+    tid, _, _ = seated(api)
     for query in ("²", "٣", "9" * 40):
         answer = ddt_client.get(f"/td/t/{tid}/players", query_string={"q": query})
         assert answer.status_code == 200
@@ -115,7 +102,7 @@ def test_looking_for_a_table_by_odd_digits_finds_nobody(api, ddt_client):
 
 @pytest.mark.parametrize("do", ["rebuy-²", "rebuy-٣", "bust-9999999999999999999999999"])
 def test_a_row_button_for_no_such_player_is_refused(api, ddt_client, do):
-    tid, _ = seated(api)
+    tid, _, _ = seated(api)
     answer = ddt_client.post(f"/td/t/{tid}/players/act",
                              data={"do": do, "csrf_token": ddt_client.csrf})
     assert flashed(ddt_client, answer)
@@ -123,7 +110,7 @@ def test_a_row_button_for_no_such_player_is_refused(api, ddt_client, do):
 
 @pytest.mark.parametrize("bonus", ["99999999999999999999", str(10**30), "9" * 200])
 def test_a_huge_bonus_is_refused_with_its_field_named(api, ddt_client, bonus):
-    tid, _ = seated(api)
+    tid, _, _ = seated(api)
     answer = ddt_client.post(f"/td/t/{tid}/players", data={
         "name": "Huge", "bonus_chips": bonus, "csrf_token": ddt_client.csrf})
     assert "Fiches bonus" in flashed(ddt_client, answer)
@@ -132,7 +119,7 @@ def test_a_huge_bonus_is_refused_with_its_field_named(api, ddt_client, bonus):
 
 @pytest.mark.parametrize("amount", ["1e309", "1e30", str(10**30), "NaN", "Infinity", "²"])
 def test_a_huge_prize_in_a_deal_is_refused_with_its_place_named(api, ddt_client, amount):
-    tid, _ = seated(api)
+    tid, _, _ = seated(api)
     answer = ddt_client.post(f"/td/t/{tid}/payouts/adjust", data={
         "places": "1", "amount-1": amount, "csrf_token": ddt_client.csrf})
     assert "Premio per il 1° posto" in flashed(ddt_client, answer)
@@ -140,16 +127,20 @@ def test_a_huge_prize_in_a_deal_is_refused_with_its_place_named(api, ddt_client,
 
 @pytest.mark.parametrize("path", [
     "/td/t/99999999999999999999", "/td/t/٣", "/leagues/99999999999999999999",
-    "/api/v1/tournaments/99999999999999999999/log",
+    "/api/v1/tournaments/99999999999999999999", "/api/v1/draw-tables/" + "9" * 41,
     "/api/v1/leagues/99999999999999999999/standings", "/api/v1/leagues/2147483648/next-night",
 ])
 def test_an_id_in_the_path_that_no_column_holds_is_not_found(ddt_client, path):
-    answer = ddt_client.get(path)
-    refused(answer, 404)
+    refused(ddt_client.get(path), 404)
+
+
+def test_the_log_of_a_tournament_no_column_can_hold_is_empty(ddt_client):
+    answer = ddt_client.get("/api/v1/tournaments/99999999999999999999/log")
+    assert answer.status_code == 200 and answer.get_json() == {"events": []}
 
 
 def test_the_setup_form_with_an_odd_row_count_is_shown_again_with_the_reason(api, ddt_client):
-    tid, _ = seated(api)
+    tid, _, _ = seated(api)
     answer = ddt_client.post(f"/td/t/{tid}/setup", data={"rows": "²", "csrf_token": ddt_client.csrf})
     refused(answer, 400)
     assert 'name="rows" value="0"' in answer.get_data(as_text=True)
@@ -157,7 +148,7 @@ def test_the_setup_form_with_an_odd_row_count_is_shown_again_with_the_reason(api
 
 @pytest.mark.parametrize("template_id", ["²", "9" * 40, str(2**31)])
 def test_saving_over_a_template_that_cannot_exist_is_refused(api, ddt_client, template_id):
-    tid, _ = seated(api)
+    tid, _, _ = seated(api)
     answer = ddt_client.post(f"/td/t/{tid}/setup/template", data={
         "template_id": template_id, "template_name": "Sera", "csrf_token": ddt_client.csrf})
     assert "Modello" in flashed(ddt_client, answer)
