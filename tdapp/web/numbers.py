@@ -40,11 +40,11 @@ def whole_number(text: object, *, field: str, minimum: int = 0, maximum: int = L
 def seat_keys(by_seat: Mapping[str, Value], *, field: str, largest: int) -> dict[int, Value]:
     """A JSON object keyed by seat numbers ("1".."largest") with the keys as numbers; any other
     key is the API's INVALID_REQUEST, as the body's other malformed parts are."""
-    seats = {whole_or_none(seat, 1, largest): value for seat, value in by_seat.items()}
-    if None in seats:
+    seats = {key: whole_or_none(key, 1, largest) for key in by_seat}
+    if None in seats.values():
         raise RequestRefused("INVALID_REQUEST", fields=[field],
                              problems=f"{field}: seat numbers from 1 to {largest}")
-    return seats
+    return {seats[key]: value for key, value in by_seat.items()}
 
 
 class WholeNumberConverter(BaseConverter):

@@ -149,15 +149,15 @@ def bodies(names: list[str]) -> st.SearchStrategy[Any]:
     )
 
 
-def odd_numbers(world: World) -> st.SearchStrategy[str]:
+def odd_numbers() -> st.SearchStrategy[str]:
     return st.builds(str.format, st.sampled_from(NUMBER_SHAPES), st.sampled_from(ODD_NUMBERS))
 
 
 def text_values(world: World) -> st.SearchStrategy[str]:
     """Half of them numbers gone wrong; the rest real ids and tokens, odd text, any text."""
     return st.one_of(
-        odd_numbers(world),
-        odd_numbers(world),
+        odd_numbers(),
+        odd_numbers(),
         st.sampled_from([str(n) for n in world.ids]),
         st.sampled_from(world.tokens),
         st.sampled_from(ODD_TEXT + [str(n) for n in ODD_INTS]),
