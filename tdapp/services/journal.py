@@ -98,7 +98,9 @@ _kept_lock = threading.Lock()
 
 def entries(tournament_id: int, limit: int | None = None) -> list[Entry]:
     """The logged events, newest first (the `limit` newest when given), undone ones included
-    and marked."""
+    and marked. A number no id column holds names no tournament, so it has no events."""
+    if not db.is_id(tournament_id):
+        return []
     with _kept_lock, db.session_scope() as session:
         undone = frozenset(session.exec(select(LoggedEvent.seq).where(
             LoggedEvent.tournament_id == tournament_id, col(LoggedEvent.undone))).all())

@@ -18,7 +18,7 @@ from tdapp.league.calendar import NextNight as NextNight
 from tdapp.league.calendar import upcoming as upcoming
 from tdapp.league.errors import LeagueError
 from tdapp.league.results import Night, table_result
-from tdapp.storage.database import session_scope
+from tdapp.storage.database import is_id, session_scope
 from tdapp.storage.leagues import LeagueNightRecord, LeagueRecord
 from tdapp.tournament.errors import register_messages
 from tdapp.wallclock import utcnow
@@ -53,7 +53,7 @@ def leagues() -> list[tuple[int, str]]:
 
 def league(league_id: int) -> League:
     with session_scope() as db:
-        row = db.get(LeagueRecord, league_id)
+        row = db.get(LeagueRecord, league_id) if is_id(league_id) else None
         if row is None:
             raise LeagueError("UNKNOWN_LEAGUE", league_id=league_id)
         records = db.exec(select(LeagueNightRecord)

@@ -28,6 +28,7 @@ from tdapp.tournament.hands.commands import (
     TakeAction,
     UseTimeBank,
 )
+from tdapp.tournament.numbers import whole_or_none
 from tdapp.tournament.presence import SetAbsent
 from tdapp.tournament.purchases import Rebuy
 from tdapp.tournament.state import Tournament
@@ -145,9 +146,10 @@ def console_token(tournament_id: int, table: int) -> str | None:
 def console_for(token: str) -> tuple[int, int]:
     """The tournament and table a console token opens, or a refusal when it was renewed."""
     parts = token.split("-") if isinstance(token, str) else []
-    if len(parts) != 3 or not parts[0].isdigit() or not parts[1].isdigit():
+    numbers = [whole_or_none(part) for part in parts[:2]]
+    if len(parts) != 3 or None in numbers:
         raise DomainError("UNKNOWN_TABLE_CONSOLE")
-    tournament_id, table = int(parts[0]), int(parts[1])
+    tournament_id, table = numbers
     try:
         state = tournaments.current(tournament_id)
     except DomainError:

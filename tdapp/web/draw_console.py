@@ -13,6 +13,7 @@ from flask_babel import format_time, gettext
 from tdapp.services import console_pins, draw_tables
 from tdapp.services.draw_tables import Player
 from tdapp.tournament.errors import DomainError, register_messages
+from tdapp.tournament.numbers import whole_or_none
 from tdapp.web import csrf
 from tdapp.web.api import current_ddt
 from tdapp.web.auth import current_username, ddt_required
@@ -22,6 +23,9 @@ from tdapp.web.errors import message_of
 
 bp = Blueprint("draw_console", __name__)
 csrf.protect(bp)
+
+# Nine digits: more than any resto, invito or id the form is for.
+MAX_FORM_NUMBER = 999_999_999
 
 register_messages({
     "DRAW_FORM_NUMBER": "%(field)s: write a whole number",
@@ -104,9 +108,10 @@ def _locked_warnings(listed: list[Any]) -> list[str]:
 
 
 def _number(text: str, field: str) -> int:
-    if not text.strip().isdigit() or len(text.strip()) > 9:
+    number = whole_or_none(text.strip(), 0, MAX_FORM_NUMBER)
+    if number is None:
         raise DomainError("DRAW_FORM_NUMBER", field=field)
-    return int(text.strip())
+    return number
 
 
 def _players(text: str) -> list[Player]:

@@ -9,17 +9,23 @@ from flask import Blueprint, abort, flash, redirect, render_template, request, u
 from flask_babel import gettext
 
 from tdapp.league.errors import LeagueError
+from tdapp.league.results import MAX_POSTE
 from tdapp.league.scoring import night_lines
 from tdapp.services import league as leagues
 from tdapp.tournament.errors import DomainError, register_messages
+from tdapp.tournament.numbers import whole_or_none
 from tdapp.web.auth import current_username, ddt_required
 from tdapp.web.csrf import protect
 from tdapp.web.errors import message_of
+from tdapp.web.numbers import whole_number
 
 bp = Blueprint("league", __name__, url_prefix="/leagues")
 protect(bp)
 
 ROWS_PER_TABLE = 6
+
+# A night's count, bounded as the league API bounds it.
+MAX_CHIPS = 1_000_000_000
 
 register_messages({"BAD_CHIP_COUNT": "Write the chips and poste of %(player)s as whole numbers"})
 
@@ -77,8 +83,10 @@ def secretary(league_id: int):
     if request.method == "POST":
         day = request.form.get("day", "")
         try:
-            leagues.enter_night(league_id, int(day) if day.isdigit() else 0,
-                                _tables_from(request.form), current_username())
+            leagues.enter_night(
+                league_id,
+                whole_number(day, field=gettext("Day"), minimum=1, maximum=leagues.LAST_DAY),
+                _tables_from(request.form), current_username())
         except DomainError as refused:  # a DomainError is a ValueError too: catch it by name
             error = message_of(refused)
         else:
@@ -141,11 +149,11 @@ def _tables_from(form: Any) -> list[dict[str, Any]]:
             player = form.get(key + "player", "").strip()
             if not player:
                 continue
-            try:
-                chips[player] = int(form.get(key + "chips", ""))
-                poste[player] = int(form.get(key + "poste", "1") or 1)
-            except ValueError:
-                raise DomainError("BAD_CHIP_COUNT", player=player) from None
+            counted = whole_or_none(form.get(key + "chips", "").strip(), 0, MAX_CHIPS)
+            stakes = whole_or_none(form.get(key + "poste", "").strip() or "1", 1, MAX_POSTE)
+            if counted is None or stakes is None:
+                raise DomainError("BAD_CHIP_COUNT", player=player)
+            chips[player], poste[player] = counted, stakes
             if form.get(key + "cappotto"):
                 cappotto.append(player)
         if chips:

@@ -32,6 +32,7 @@ from tdapp.web.console_access import console_guard
 from tdapp.web.console_sessions import DRAW_CONSOLES
 from tdapp.web.draw_console import access_json
 from tdapp.web.errors import RequestRefused
+from tdapp.web.numbers import seat_keys
 
 bp = Blueprint("api_draw_tables", __name__, url_prefix=URL_PREFIX + "/draw-tables")
 
@@ -42,7 +43,8 @@ draw_guard = console_guard(
     lambda table_id, **_: f"draw table {table_id} console",
 )
 
-Seat = Annotated[int, Field(ge=1, le=6)]
+LARGEST_SEAT = 6
+Seat = Annotated[int, Field(ge=1, le=LARGEST_SEAT)]
 Chips = Annotated[int, Field(ge=0, le=1_000_000)]
 Name = Annotated[str, Field(min_length=1, max_length=120)]
 
@@ -195,10 +197,7 @@ def showdown(table_id: int) -> Any:
                              problems="tap the winner or enter the hands shown")
     shown = None
     if body.shown is not None:
-        if not all(key.isdigit() for key in body.shown):
-            raise RequestRefused("INVALID_REQUEST", fields=["shown"],
-                                 problems="shown: seat numbers")
-        shown = tuple(sorted((int(seat), cards) for seat, cards in body.shown.items()))
+        shown = tuple(sorted(seat_keys(body.shown, field="shown", largest=LARGEST_SEAT).items()))
     return _send(table_id, Showdown(body.winner, shown, body.opener_shows))
 
 

@@ -21,11 +21,13 @@ from tdapp.web.api import URL_PREFIX, ApiBody, actor, ddt_required, parse_json
 from tdapp.web.console_access import console_guard
 from tdapp.web.console_sessions import TABLE_CONSOLES, table_console
 from tdapp.web.errors import RequestRefused
+from tdapp.web.numbers import seat_keys
 from tdapp.web.table import access_json
 
 bp = Blueprint("api_tables", __name__, url_prefix=URL_PREFIX)
 
-Seat = Annotated[int, Field(ge=1, le=100)]
+LARGEST_SEAT = 100
+Seat = Annotated[int, Field(ge=1, le=LARGEST_SEAT)]
 Chips = Annotated[int, Field(ge=0, le=1_000_000_000)]
 ActionName = Literal["fold", "check", "call", "bet", "raise", "all_in"]
 
@@ -66,9 +68,7 @@ class ShowdownBody(ApiBody):
 def _int_keys(cards: dict[str, str] | None) -> dict[int, str] | None:
     if cards is None:
         return None
-    if not all(key.isdigit() for key in cards):
-        raise RequestRefused("INVALID_REQUEST", fields=["cards"], problems="cards: seat numbers")
-    return {int(key): text for key, text in cards.items()}
+    return seat_keys(cards, field="cards", largest=LARGEST_SEAT)
 
 
 def _hand_json(state: Tournament, table: int) -> Any:

@@ -9,8 +9,8 @@ from pydantic import Field
 
 from tdapp.services import tables
 from tdapp.web.api import ApiBody, bp, ddt_required, parse_json
-from tdapp.web.api.tables import Chips, Seat
-from tdapp.web.errors import RequestRefused
+from tdapp.web.api.tables import LARGEST_SEAT, Chips, Seat
+from tdapp.web.numbers import seat_keys
 
 
 class SidePotsBody(ApiBody):
@@ -26,8 +26,6 @@ def side_pots() -> Any:
     """Chips each seat put in, the seats that folded and, optionally, the winners of each pot
     (best first) and the button: the pots, main first, and what each seat is paid."""
     body = parse_json(SidePotsBody)
-    if not all(key.isdigit() for key in body.committed):
-        raise RequestRefused("INVALID_REQUEST", fields=["committed"], problems="seat numbers")
-    committed = {int(seat): chips for seat, chips in body.committed.items()}
+    committed = seat_keys(body.committed, field="committed", largest=LARGEST_SEAT)
     found = tables.side_pots(committed, body.folded, body.winners, body.button)
     return jsonify({"pots": found.pots, "payouts": found.payouts})

@@ -6,7 +6,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from flask import flash, redirect, render_template, request, session, url_for
-from flask_babel import format_decimal, gettext
+from flask_babel import gettext
 
 from tdapp.realtime import td_view
 from tdapp.services import tournaments
@@ -15,7 +15,7 @@ from tdapp.tournament.journal import render as render_line
 from tdapp.tournament.state import Tournament
 from tdapp.web.errors import message_of
 from tdapp.web.td import bp
-from tdapp.web.td.formats import money
+from tdapp.web.td.formats import chips, money
 from tdapp.web.td.forms import FormError
 
 
@@ -83,7 +83,7 @@ def tell(error: DomainError) -> str:
 
 def _readable(key: str, value: Any, template: str) -> Any:
     if isinstance(value, int) and not isinstance(value, bool):
-        return format_decimal(value) if abs(value) >= 1000 and f"%({key})s" in template else value
+        return chips(value) if abs(value) >= 1000 and f"%({key})s" in template else value
     if key == "reason" and isinstance(value, str):
         # Some refusals pass an English clause as `reason` ("Level 3: <reason>"): the catalogue
         # holds those of the set-up, and any other stays as it is.

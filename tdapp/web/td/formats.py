@@ -3,7 +3,7 @@ minutes, each in the page's language (Italian "5.000", English "5,000")."""
 
 from __future__ import annotations
 
-from decimal import Decimal
+from decimal import Decimal, localcontext
 
 from flask import Flask
 from flask_babel import format_decimal, gettext
@@ -13,16 +13,24 @@ from tdapp.tournament.structure_templates import CLUB, DEEP, TURBO, StructureTem
 
 
 def chips(value: int | None) -> str:
-    return "" if value is None else format_decimal(value)
+    return "" if value is None else _grouped(Decimal(value), "#,##0")
 
 
 def money(cents: int | None) -> str:
     """Euros, with cents only when there are some: "€ 20", "€ 20,50"."""
     if cents is None:
         return ""
-    amount = Decimal(cents) / 100
     pattern = "#,##0" if cents % 100 == 0 else "#,##0.00"
-    return "€\u00a0" + format_decimal(amount, format=pattern)
+    return "€\u00a0" + _grouped(Decimal(cents).scaleb(-2), pattern)
+
+
+def _grouped(value: Decimal, pattern: str) -> str:
+    """`value` with the language's separators, however many digits it has: Babel rounds in the
+    decimal context, whose default 28 digits would make a refusal about a huge typed number fail
+    while it is being written."""
+    with localcontext() as context:
+        context.prec = max(context.prec, len(value.as_tuple().digits) + 8)
+        return format_decimal(value, format=pattern)
 
 
 def euros(cents: int | None) -> str:

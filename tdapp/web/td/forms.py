@@ -9,12 +9,21 @@ from __future__ import annotations
 import re
 from collections.abc import Mapping
 from datetime import date
-from decimal import Decimal, InvalidOperation
+from decimal import Decimal
 
 from flask_babel import gettext
 
-# "5000", or with thousands separated as either language writes them: "5.000", "5,000", "5 000".
-_WHOLE = re.compile(r"^(\d+|\d{1,3}([.,\s]\d{3})+)$")
+from tdapp.tournament.numbers import MAX_DIGITS, whole_or_none
+
+# "5000", or with thousands separated as either language writes them: "5.000", "5,000", "5 000";
+# ASCII digits only ("٣" and "²" are refused, not read), and no more than the strict reader takes.
+_WHOLE = re.compile(f"[0-9]{{1,{MAX_DIGITS}}}|[0-9]{{1,3}}(?:[., \u00a0][0-9]{{3}}){{1,4}}")
+_SEPARATORS = re.compile("[., \u00a0]")
+# The top of a number the console asks for with no bound of its own: no count, amount or id in
+# the room comes near it, and a refusal quoting it stays readable.
+LARGEST_TYPED = 999_999_999_999
+# Euros, minutes or percent as typed, after "," became ".": no exponent, NaN or Infinity.
+_DECIMAL = re.compile(r"[0-9]{1,12}(?:\.[0-9]+)?")
 
 
 class FormError(Exception):
@@ -43,11 +52,8 @@ def day(form: Mapping[str, str], name: str) -> date | None:
 def _decimal(raw: str, label: str, places: int) -> Decimal:
     """A non-negative number with at most `places` decimals; comma or point as separator."""
     cleaned = raw.replace(" ", "").replace(",", ".")
-    try:
-        value = Decimal(cleaned)
-    except InvalidOperation:
-        value = None
-    if value is None or not value.is_finite() or value < 0 or value.as_tuple().exponent < -places:
+    value = Decimal(cleaned) if _DECIMAL.fullmatch(cleaned) else None
+    if value is None or value.as_tuple().exponent < -places:
         raise FormError(gettext("%(field)s: \u201c%(value)s\u201d is not a valid number.",
                                 field=label, value=raw))
     return value
@@ -64,19 +70,17 @@ def whole(
     raw = text(form, name)
     if not raw:
         raise FormError(gettext("%(field)s is required.", field=label))
-    if not _WHOLE.match(raw):
+    number = whole_or_none(_SEPARATORS.sub("", raw), 0, 10**MAX_DIGITS - 1) if _WHOLE.fullmatch(
+        raw) else None
+    if number is None:
         raise FormError(gettext("%(field)s: \u201c%(value)s\u201d is not a whole number.",
                                 field=label, value=raw))
-    number = int(re.sub(r"[.,\s]", "", raw))
-    if number < minimum or (maximum is not None and number > maximum):
-        if maximum is None:
-            message = gettext("%(field)s must be at least %(min)s.", field=label, min=minimum)
-        else:
-            message = gettext(
-                "%(field)s must be between %(min)s and %(max)s.",
-                field=label, min=minimum, max=maximum,
-            )
-        raise FormError(message)
+    if maximum is None and number < minimum:
+        raise FormError(gettext("%(field)s must be at least %(min)s.", field=label, min=minimum))
+    top = LARGEST_TYPED if maximum is None else maximum
+    if not minimum <= number <= top:
+        raise FormError(gettext("%(field)s must be between %(min)s and %(max)s.",
+                                field=label, min=minimum, max=top))
     return number
 
 

@@ -15,6 +15,7 @@ from tdapp.services import roster, tournaments
 from tdapp.tournament.busts import BustPlayer
 from tdapp.tournament.chips import SetChips
 from tdapp.tournament.levels import until_end_of_level
+from tdapp.tournament.numbers import whole_or_none
 from tdapp.tournament.phone_codes import IssuePhoneCode, phone_presence_on
 from tdapp.tournament.players import Player
 from tdapp.tournament.presence import SetAbsent
@@ -79,9 +80,10 @@ def _shown(rows: list[dict[str, Any]], query: str) -> tuple[list[dict[str, Any]]
     """The rows to show (matching `query`, in play first) and how many match in all."""
     if query:
         wanted = roster.folded(query)
+        table = whole_or_none(query)
         rows = [
             p for p in rows
-            if wanted in roster.folded(p["name"]) or (query.isdigit() and p["table"] == int(query))
+            if wanted in roster.folded(p["name"]) or (table is not None and p["table"] == table)
         ]
     return _in_play_first(rows)[:SHOWN_AT_ONCE], len(rows)
 
@@ -133,9 +135,9 @@ def _roster_member(name: str) -> roster.Member | None:
 def player_action(tid: int):
     """One row button: `do` is like "rebuy-12"."""
     action, _, raw_id = (request.form.get("do") or "").partition("-")
-    if action not in _ACTIONS or not raw_id.isdigit():
+    player_id = whole_or_none(raw_id)
+    if action not in _ACTIONS or player_id is None:
         raise FormError(gettext("Unknown action."))
-    player_id = int(raw_id)
     state = tournaments.dispatch(tid, _ACTIONS[action](player_id, request.form), actor=actor())
     flash_done(_done(action, state.player(player_id)))
     return back(tid)

@@ -15,6 +15,7 @@ from flask_babel import gettext
 from tdapp.services import templates, tournaments
 from tdapp.tournament.configure import ConfigureTournament
 from tdapp.tournament.errors import DomainError
+from tdapp.tournament.numbers import LARGEST_ID, whole_or_none
 from tdapp.tournament.registry import load_areas
 from tdapp.tournament.settings import (
     AddOnRules,
@@ -31,6 +32,8 @@ from tdapp.web.td.forms import FormError, cents, day, optional_whole, seconds, t
 
 # Blank rows offered under the structure, for new levels or breaks.
 SPARE_ROWS = 3
+# The structure grid's length: more rows than any structure needs, fewer than a page can hold.
+MAX_ROWS = 500
 
 
 def form_values(settings: Settings) -> dict[str, str]:
@@ -144,7 +147,7 @@ def _re_entry(form: Mapping[str, str]) -> ReEntryRules | None:
 
 def _structure(form: Mapping[str, str]) -> Structure:
     """Rows in order; a row with no kind, or a level row left blank, is skipped."""
-    rows = whole(form, "rows", "rows", 0, 500)
+    rows = whole(form, "rows", "rows", 0, MAX_ROWS)
     periods: list[Level | Break] = []
     for index in range(rows):
         kind = form.get(f"kind-{index}", "")
@@ -214,7 +217,9 @@ def _page(tid: int, values: Mapping[str, str], error: str | None = None, status:
     return render(
         "td/setup.html", tid, status=status, values=values, error=error,
         options=known_options(), option_labels=option_labels, choice_labels=choice_labels,
-        rows=int(values.get("rows") or 0), templates=templates.list_templates(),
+        # A refused form is shown again as posted, its row count however it was sent.
+        rows=whole_or_none(values.get("rows") or "0", 0, MAX_ROWS) or 0,
+        templates=templates.list_templates(),
     )
 
 
@@ -240,7 +245,7 @@ def save_setup(tid: int):
 def save_as_template(tid: int):
     """Keep the tournament's saved set-up as a template for future nights, new or over an old one
     (an empty name keeps the old one's)."""
-    replacing = optional_whole(request.form, "template_id", gettext("Template"), 1)
+    replacing = optional_whole(request.form, "template_id", gettext("Template"), 1, LARGEST_ID)
     name = text(request.form, "template_name")
     if replacing is not None and not name:
         name = templates.get_template(replacing).name
