@@ -59,7 +59,7 @@ from __future__ import annotations
 # Importing the audiences' modules registers their Socket.IO handlers on `socketio`.
 from tdapp.realtime.draw_consoles import draw_table_view, push_draw_table
 from tdapp.realtime.screens import announce_period, push_views
-from tdapp.realtime.server import channel, init_app, socketio
+from tdapp.realtime.server import channel, init_app, message_queue, socketio
 from tdapp.realtime.table_consoles import push_hands, table_message
 from tdapp.realtime.views import screen_view, td_view
 
@@ -68,6 +68,7 @@ __all__ = [
     "channel",
     "draw_table_view",
     "init_app",
+    "message_queue",
     "push_hands",
     "push_draw_table",
     "push_views",
