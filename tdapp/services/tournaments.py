@@ -36,7 +36,6 @@ from tdapp.tournament.ctx import Ctx
 from tdapp.tournament.errors import DomainError, register_messages
 from tdapp.tournament.events import event_name, from_record, to_record
 from tdapp.tournament.registry import apply, decide
-from tdapp.tournament.reinstate import ReinstatePlayer
 from tdapp.tournament.settings import Settings
 from tdapp.tournament.state import Tournament
 from tdapp.tournament.undo import check_revert
@@ -190,12 +189,6 @@ def _active_log(writing: Writing[Tournament], also: int | None = None) -> list[t
 def _published(tournament_id: int, state: Tournament, name: str, action: str) -> Tournament:
     bus.publish(bus.Change(tournament_id, state.version, name, action))
     return state
-
-
-def reinstate(tournament_id: int, player_id: int, stack: int, actor: str) -> Tournament:
-    """Bring a busted player back with `stack` chips at a seat chosen as for a late entry: the
-    correction when the bust itself can no longer be taken back alone."""
-    return dispatch(tournament_id, ReinstatePlayer(player_id, stack), actor)
 
 
 def current(tournament_id: int) -> Tournament:

@@ -16,6 +16,7 @@ from tdapp.tournament.errors import DomainError
 from tdapp.tournament.phone_codes import IssuePhoneCode
 from tdapp.tournament.presence import SetAbsent
 from tdapp.tournament.registration import RegisterPlayer
+from tdapp.tournament.reinstate import ReinstatePlayer
 from tdapp.tournament.seating.opening_draw import DrawSeats
 from tdapp.tournament.settings import Settings
 from tdapp.tournament.structure import Level, Structure
@@ -171,7 +172,7 @@ def test_a_bust_others_depend_on_is_refused_and_the_player_brought_back_instead(
     assert refused.params["bring_back"] == [1]
     assert player(tid, 1).place == 6
 
-    state = tournaments.reinstate(tid, 1, 3000, "marco")
+    state = tournaments.dispatch(tid, ReinstatePlayer(1, 3000), "marco")
     back = state.player(1)
     assert (back.place, back.stack) == (None, 3000)
     assert back.table is not None and back.seat is not None
@@ -179,7 +180,7 @@ def test_a_bust_others_depend_on_is_refused_and_the_player_brought_back_instead(
     assert state.player(2).place == 6
     state = tournaments.dispatch(tid, BustPlayer(3), "marco")
     assert sorted(p.place for p in state.players if p.place is not None) == [5, 6]
-    assert refusal(lambda: tournaments.reinstate(tid, 4, 3000, "marco")).code == "NOT_OUT"
+    assert refusal(lambda: tournaments.dispatch(tid, ReinstatePlayer(4, 3000), "marco")).code == "NOT_OUT"
 
 
 def test_revert_refuses_the_set_up_and_events_not_in_force(app):

@@ -18,6 +18,7 @@ from tdapp.realtime import td_view
 from tdapp.services import journal, templates, tournaments
 from tdapp.tournament.configure import ConfigureTournament
 from tdapp.tournament.payouts import AdjustPayouts
+from tdapp.tournament.reinstate import ReinstatePlayer
 from tdapp.tournament.settings import Settings
 from tdapp.tournament.state import Tournament
 from tdapp.web.api import ApiBody, actor, bp, ddt_required, parse_json
@@ -118,7 +119,7 @@ class ReinstateBody(ApiBody):
 def reinstate(tid: int, pid: int):
     """Bring a busted player back into play at a seat the seating rules choose."""
     body = parse_json(ReinstateBody)
-    return answer(tid, tournaments.reinstate(tid, pid, body.stack, actor()))
+    return act(tid, ReinstatePlayer(pid, body.stack))
 
 
 @bp.get("/tournaments/<int:tid>/log")
