@@ -258,3 +258,38 @@ def test_a_player_left_with_no_chips_rebuys_from_the_console_HE_02_HE_36(night, 
     playwright.expect(tablet.locator("#seats .seat.broke")).to_have_count(0)
     loser = next(s for s in api.call("GET", base + "/hand")["seats"] if s["seat"] != winner)
     assert loser["stack"] == 5000
+
+
+def test_the_console_undoes_its_own_last_action_and_never_the_ddts(night, browser):
+    """Issue 12: the console's Undo takes back this table's steps only, newest first; with none
+    left it says so on the page. At 1024x768, a tablet held landscape."""
+    server, api, tid, slug, table = night
+    base = f"/tournaments/{tid}/tables/{table}"
+    access = api.call("POST", base + "/access")
+    tablet = browser.new_page(viewport={"width": 1024, "height": 768})
+    tablet.goto(access["url"])
+    tablet.fill("#pin", access["pin"])
+    tablet.click("button[type=submit]")
+    tablet.wait_for_selector("#console[data-ready]")
+    tablet.click("#start")
+    playwright.expect(tablet.locator("#turn")).to_contain_text(re.compile(r": \d+ · "))
+    first = api.call("GET", base + "/hand")
+    seat = first["hand"]["legal"]["seat"]
+    tablet.click("#fold")
+    changed(api, base, first["version"])
+    api.call("POST", f"/tournaments/{tid}/clock", {"action": "start"})  # the DdT's, after
+
+    undone = api.call("GET", base + "/hand")["version"]
+    tablet.click("#undo")
+    hand = changed(api, base, undone)
+
+    assert hand["legal"]["seat"] == seat and hand["street"] == "preflop"
+    playwright.expect(tablet.locator("#turn")).to_contain_text(f": {seat} · ")
+    assert api.call("GET", f"/tournaments/{tid}")["clock"]["running"]
+    shot(tablet, "undo-landscape")
+    tablet.click("#undo")
+    playwright.expect(tablet.locator("#start")).to_be_visible()
+    assert api.call("GET", base + "/hand")["hand"] is None
+    tablet.click("#undo")
+    playwright.expect(tablet.locator("#message")).to_have_text("Non c'è nulla da annullare")
+    assert api.call("GET", f"/tournaments/{tid}")["clock"]["running"]
