@@ -48,8 +48,8 @@ def revert_conflicts(log: Sequence[tuple[int, Event]], seq: int) -> list[int]:
 
 def check_revert(log: Sequence[tuple[int, Event]], seq: int) -> None:
     """Refuses with REVERT_CONFLICT, naming the events in the way, unless `seq` can go alone.
-    A bust in the way also names its players (`bring_back`): reinstate.py returns them to play
-    without taking back what came after."""
+    When the event is a bust, the refusal also names its players (`bring_back`): reinstate.py
+    returns them to play without taking back what came after."""
     in_the_way = revert_conflicts(log, seq)
     if not in_the_way:
         return
