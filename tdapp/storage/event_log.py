@@ -273,14 +273,16 @@ class EventLog(Generic[S]):
         return session.exec(query.order_by(col(self.aggregate.events.seq).desc()).limit(1)).first()
 
     def redoable_of(self, session: Session, root_id: int, owner: str) -> Any | None:
-        """The newest undone event of `owner` newer than its newest active event: the one a redo
-        by `owner` brings back (none once the owner acted again)."""
+        """The event a redo by `owner` brings back: the oldest of its undone events newer than
+        its newest active one, i.e. the last its undo took back, so that redo retraces the undos
+        in reverse and never applies a step without the one before it. None once the owner
+        acted again."""
         events = self.aggregate.events
         active = self.newest_active(session, root_id, owner)
         query = self.events_of(root_id, undone=True, owner=owner)
         if active is not None:
             query = query.where(events.seq > active.seq)
-        return session.exec(query.order_by(col(events.seq).desc()).limit(1)).first()
+        return session.exec(query.order_by(col(events.seq)).limit(1)).first()
 
     def event_of(self, row: Any) -> Any:
         """The event a stored row holds, upgraded to its class's current version."""

@@ -202,3 +202,22 @@ def test_the_buttons_follow_the_owner(app):
     tables.undo(tid, table, "dealer")
     assert tournaments.can_undo_redo(tid, f"table:{table}") == (False, True)
     assert tournaments.can_undo_redo(tid) == (True, False)
+
+
+def test_redo_retraces_a_tables_undos_in_reverse_so_each_step_follows_the_one_before(app):
+    tid = night(4)
+    table = next(iter(tournaments.current(tid).tables))
+    tables.start_hand(tid, table, "dealer")
+    tournaments.dispatch(tid, StartClock(), "marco")
+    hand = tournaments.current(tid).play.hand(table)
+    tables.act(tid, table, hand.engine.to_act, "fold", None, "dealer")
+    played = tournaments.current(tid).play.hand(table)
+    tables.undo(tid, table, "dealer")
+    tables.undo(tid, table, "dealer")
+    assert tournaments.current(tid).play.hand(table) is None
+
+    tables.redo(tid, table, "dealer")
+    assert tournaments.current(tid).play.hand(table) == hand
+    state = tables.redo(tid, table, "dealer")
+
+    assert state.play.hand(table) == played and state.clock.running
