@@ -332,6 +332,8 @@
     send("/hands", {});
   });
   $("misdeal").addEventListener("click", () => send("/hand/misdeal", {}));
+  // Only this table's own steps: never another table's, a phone's or the DdT's.
+  $("undo").addEventListener("click", () => send("/undo", {}));
   $("absent").addEventListener("click", () => send("/hand/absent", {}));
   $("timebank").addEventListener("click", () => send("/hand/time-bank", { seat: hand.legal.seat }));
   $("pay").addEventListener("click", () => {

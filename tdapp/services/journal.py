@@ -68,20 +68,6 @@ class Entry:
         }
 
 
-def owner_of(actor: str) -> str:
-    """The place that acted, from what the log recorded of it: a table console
-    ("table 3 console"), a player's phone ("phone:12"), the shot clock or the level clock, else
-    the DdT's console or API."""
-    if actor.startswith("phone:"):
-        return actor
-    words = actor.split()
-    if len(words) == 3 and words[0] == "table" and words[1].isdigit() and words[2] == "console":
-        return f"table:{words[1]}"
-    if actor in ("shot clock", "clock"):
-        return "clock"
-    return "ddt"
-
-
 @dataclass
 class _Described:
     """A tournament's lines, oldest first, up to `seq`, with the state after the active ones."""
@@ -127,7 +113,6 @@ def _event_of(row: LoggedEvent) -> Any:
 
 def _entry(row: LoggedEvent, before: Tournament) -> Entry:
     code, params = describe(_event_of(row), before)
-    owner = owner_of(row.actor)
-    return Entry(row.seq, row.name, row.actor, owner, row.created_at, row.undone, row.undone_by,
-                 code, dict(params), actor_label(owner, row.actor, before))
+    return Entry(row.seq, row.name, row.actor, row.owner, row.created_at, row.undone, row.undone_by,
+                 code, dict(params), actor_label(row.owner, row.actor, before))
 

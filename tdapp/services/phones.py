@@ -57,7 +57,8 @@ def set_presence(
         raise DomainError("PHONE_WAIT", seconds=wait)
     command = SetAbsentFromPhone(player_id, absent, code)
     try:
-        state = tournaments.dispatch(tournament_id, command, actor=phone_actor(player_id))
+        phone = phone_actor(player_id)
+        state = tournaments.dispatch(tournament_id, command, actor=phone, owner=phone)
     except DomainError as refused:
         if refused.code == "PLAYER_CODE_WRONG" and not remembered:
             BRAKE.failed(guesses, now)

@@ -129,6 +129,15 @@ def bust_at(tournament_id: int, table: int, seat: int, actor: str) -> Tournament
     return tournaments.dispatch(tournament_id, command, actor, _owner(table))
 
 
+def undo(tournament_id: int, table: int, actor: str) -> Tournament:
+    """The table's own newest action taken back, never another table's or the DdT's."""
+    return tournaments.undo(tournament_id, actor, _owner(table))
+
+
+def redo(tournament_id: int, table: int, actor: str) -> Tournament:
+    return tournaments.redo(tournament_id, actor, _owner(table))
+
+
 # --- the console's access ----------------------------------------------------------------------
 
 

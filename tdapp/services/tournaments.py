@@ -3,13 +3,15 @@
 The log is kept by the event-log store (tdapp/storage/event_log.py): the folded state stays in
 memory, so an action costs one `decide`, one insert and one `apply`, however long the night has
 been; when another process wrote since, the state is rebuilt from the newest snapshot and the
-active events after it. Undo marks the newest active event undone and redo marks the first
-undone one active again; nothing is deleted, and the `version` rises with every change, undo and
-redo included, so clients always see a newer view.
+active events after it. Undo marks an event undone and redo marks it active again; nothing is
+deleted, and the `version` rises with every change, undo and redo included, so clients always
+see a newer view. Each place undoes its own steps (undo by owner), and the DdT may revert any one
+earlier event that nothing later depends on (tdapp/tournament/touches.py says what each event
+touches, tdapp/tournament/undo.py what depends on what).
 
 Each event records its `actor` (who: a DdT's username, "shot clock") and its `owner`, the place
 that acted, for undo by owner: "ddt" for the DdT's pages and API (the default), "table:<n>" for a
-table's console, "clock" for the clock's own decisions.
+table's console, "phone:<player id>" for a player's phone, "clock" for the clock's own decisions.
 """
 
 from __future__ import annotations
@@ -36,6 +38,7 @@ from tdapp.tournament.events import event_name, from_record, to_record
 from tdapp.tournament.registry import apply, decide
 from tdapp.tournament.settings import Settings
 from tdapp.tournament.state import Tournament
+from tdapp.tournament.undo import check_revert
 from tdapp.wallclock import utcnow
 
 DDT = "ddt"
@@ -46,6 +49,7 @@ register_messages(
         "UNKNOWN_TOURNAMENT": "There is no tournament %(tournament_id)s",
         "NOTHING_TO_UNDO": "There is nothing to undo",
         "NOTHING_TO_REDO": "There is nothing to redo",
+        "SET_UP_STAYS": "The set-up that created the tournament cannot be taken back",
     }
 )
 
@@ -116,36 +120,74 @@ def dispatch(tournament_id: int, command: Any, actor: str, owner: str = DDT) -> 
     return state
 
 
-def undo(tournament_id: int, actor: str) -> Tournament:
-    """Take back the newest active event (never the set-up that created the tournament); it
-    stays in the log, marked undone by `actor`."""
+def undo(tournament_id: int, actor: str, owner: str = DDT) -> Tournament:
+    """Take back the newest active event of `owner` (never the set-up that created the
+    tournament): the DdT's undo never takes back a table's pot or a phone's "away", a table's
+    never another table's. It stays in the log, marked undone by `actor`. Refused, naming them,
+    when later events of any owner depend on it."""
     now = utcnow()
     with LOG.write(tournament_id, now) as writing:
-        before = writing.state
-        seq = writing.folded.newest_active
-        if seq <= 1:
+        row = writing.newest_active(owner)
+        if row is None or row.seq <= 1:
             raise DomainError("NOTHING_TO_UNDO")
-        name = writing.deactivate(seq, actor)
-        _keep_name(writing, before)
-    state = writing.state
-    bus.publish(bus.Change(tournament_id, state.version, name, "undone"))
-    return state
+        name = _take_back(writing, row.seq, actor)
+    return _published(tournament_id, writing.state, name, "undone")
 
 
-def redo(tournament_id: int, actor: str) -> Tournament:
-    """Apply again the oldest undone event newer than every active one, as it was decided (same
-    seat, same place, same time). Once anyone acted after an undo, the undone events are older
-    than that action and stay undone: a redo never reorders the night."""
+def redo(tournament_id: int, actor: str, owner: str = DDT) -> Tournament:
+    """Apply again `owner`'s newest undone event, as it was decided (same seat, same place, same
+    time), while `owner` has made no newer event: once it acted after an undo, its undone events
+    stay undone. Other owners' events since are kept; refused, naming them, when one of them
+    depends on what the redo would bring back."""
     now = utcnow()
     with LOG.write(tournament_id, now) as writing:
-        before = writing.state
-        redoable = writing.folded.redoable
-        if not redoable:
+        row = writing.redoable_of(owner)
+        if row is None:
             raise DomainError("NOTHING_TO_REDO")
-        name = writing.reactivate(redoable[0])
+        before = writing.state
+        if row.seq < writing.folded.newest_active:
+            log = _active_log(writing, also=row.seq)
+            check_revert(log, row.seq)
+        name = writing.reactivate(row.seq)
         _keep_name(writing, before)
-    state = writing.state
-    bus.publish(bus.Change(tournament_id, state.version, name, "redone"))
+    return _published(tournament_id, writing.state, name, "redone")
+
+
+def revert(tournament_id: int, seq: int, actor: str) -> Tournament:
+    """Take back one earlier event of any owner (the DdT's correction), when nothing after it
+    depends on it; otherwise REVERT_CONFLICT names the later events in the way."""
+    now = utcnow()
+    with LOG.write(tournament_id, now) as writing:
+        if seq == 1:
+            raise DomainError("SET_UP_STAYS")
+        if seq < 1 or seq > writing.folded.last or seq in writing.folded.undone:
+            raise DomainError("NOT_IN_LOG", seq=seq)
+        name = _take_back(writing, seq, actor)
+    return _published(tournament_id, writing.state, name, "undone")
+
+
+def _take_back(writing: Writing[Tournament], seq: int, actor: str) -> str:
+    """Mark `seq` undone, once no later active event depends on it. The newest active event has
+    nothing after it: only an older one costs reading the log."""
+    before = writing.state
+    if seq != writing.folded.newest_active:
+        check_revert(_active_log(writing), seq)
+    name = writing.deactivate(seq, actor)
+    _keep_name(writing, before)
+    return name
+
+
+def _active_log(writing: Writing[Tournament], also: int | None = None) -> list[tuple[int, Any]]:
+    """The active events, oldest first, with undone event `also` among them as if active."""
+    return [
+        (row.seq, LOG.event_of(row))
+        for row in LOG.rows(writing.session, writing.root_id)
+        if not row.undone or row.seq == also
+    ]
+
+
+def _published(tournament_id: int, state: Tournament, name: str, action: str) -> Tournament:
+    bus.publish(bus.Change(tournament_id, state.version, name, action))
     return state
 
 
@@ -164,10 +206,23 @@ def state_of(change: bus.Change) -> Tournament:
     return current(change.tournament_id)
 
 
-def can_undo_redo(tournament_id: int) -> tuple[bool, bool]:
-    """Whether undo and redo have something to act on, for the console's buttons."""
-    folded = LOG.current(tournament_id)
-    return folded.newest_active > 1, bool(folded.redoable)
+def can_undo_redo(tournament_id: int, owner: str = DDT) -> tuple[bool, bool]:
+    """Whether `owner`'s undo and redo have something to act on, for the console's buttons.
+    Every view of the DdT asks, so the answer is kept per version of the log."""
+    version = LOG.current(tournament_id).version
+    key = (id(db.engine()), tournament_id, owner)
+    kept = _buttons.get(key)
+    if kept is not None and kept[0] == version:
+        return kept[1]
+    with db.session_scope() as session:
+        active = LOG.newest_active(session, tournament_id, owner)
+        redoable = LOG.redoable_of(session, tournament_id, owner)
+    answer = (active is not None and active.seq > 1, redoable is not None)
+    _buttons[key] = (version, answer)
+    return answer
+
+
+_buttons: dict[tuple[int, int, str], tuple[int, tuple[bool, bool]]] = {}
 
 
 # --- creating and finding tournaments -------------------------------------------------------

@@ -258,6 +258,32 @@ class EventLog(Generic[S]):
             state = aggregate.apply(state, self.event_of(row))
         return state
 
+    # --- questions for undo by owner ---------------------------------------------------------
+
+    def events_of(self, root_id: int, *, undone: bool, owner: str | None = None) -> Any:
+        """The query of the aggregate's active (or undone) events, of `owner` if named."""
+        events = self.aggregate.events
+        query = select(events).where(self._of(root_id), col(events.undone).is_(undone))
+        return query if owner is None else query.where(events.owner == owner)
+
+    def newest_active(self, session: Session, root_id: int, owner: str | None = None
+                      ) -> Any | None:
+        """The newest active event, of `owner` if named."""
+        query = self.events_of(root_id, undone=False, owner=owner)
+        return session.exec(query.order_by(col(self.aggregate.events.seq).desc()).limit(1)).first()
+
+    def redoable_of(self, session: Session, root_id: int, owner: str) -> Any | None:
+        """The event a redo by `owner` brings back: the oldest of its undone events newer than
+        its newest active one, i.e. the last its undo took back, so that redo retraces the undos
+        in reverse and never applies a step without the one before it. None once the owner
+        acted again."""
+        events = self.aggregate.events
+        active = self.newest_active(session, root_id, owner)
+        query = self.events_of(root_id, undone=True, owner=owner)
+        if active is not None:
+            query = query.where(events.seq > active.seq)
+        return session.exec(query.order_by(col(events.seq)).limit(1)).first()
+
     def event_of(self, row: Any) -> Any:
         """The event a stored row holds, upgraded to its class's current version."""
         return self.aggregate.from_record(
@@ -345,19 +371,11 @@ class Writing(Generic[S]):
 
     def newest_active(self, owner: str | None = None) -> Any | None:
         """The newest active event, of `owner` if named."""
-        query = self._events(undone=False, owner=owner)
-        return self.session.exec(query.order_by(col(self._log.aggregate.events.seq).desc())
-                                 .limit(1)).first()
+        return self._log.newest_active(self.session, self.root_id, owner)
 
     def redoable_of(self, owner: str) -> Any | None:
-        """The newest undone event of `owner` newer than its newest active event: the one a redo
-        by `owner` brings back (none once the owner acted again)."""
-        events = self._log.aggregate.events
-        active = self.newest_active(owner)
-        query = self._events(undone=True, owner=owner)
-        if active is not None:
-            query = query.where(events.seq > active.seq)
-        return self.session.exec(query.order_by(col(events.seq).desc()).limit(1)).first()
+        """The event a redo by `owner` brings back (`EventLog.redoable_of`)."""
+        return self._log.redoable_of(self.session, self.root_id, owner)
 
     def active_after(self, seq: int) -> list[Any]:
         """The active events newer than `seq`, oldest first: what a revert of `seq` would
@@ -369,9 +387,7 @@ class Writing(Generic[S]):
     # --- inside ------------------------------------------------------------------------------
 
     def _events(self, *, undone: bool, owner: str | None = None) -> Any:
-        events = self._log.aggregate.events
-        query = select(events).where(self._log._of(self.root_id), col(events.undone).is_(undone))
-        return query if owner is None else query.where(events.owner == owner)
+        return self._log.events_of(self.root_id, undone=undone, owner=owner)
 
     def _row(self, seq: int) -> Any:
         events = self._log.aggregate.events

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 
+from tdapp.tournament.busts import PlayersBusted
 from tdapp.tournament.errors import DomainError, register_messages
 from tdapp.tournament.events import Event
 from tdapp.tournament.registry import apply
@@ -46,9 +47,15 @@ def revert_conflicts(log: Sequence[tuple[int, Event]], seq: int) -> list[int]:
 
 
 def check_revert(log: Sequence[tuple[int, Event]], seq: int) -> None:
-    """Refuses with REVERT_CONFLICT, naming the events in the way, unless `seq` can go alone."""
+    """Refuses with REVERT_CONFLICT, naming the events in the way, unless `seq` can go alone.
+    When the event is a bust, the refusal also names its players (`bring_back`): reinstate.py
+    returns them to play without taking back what came after."""
     in_the_way = revert_conflicts(log, seq)
-    if in_the_way:
-        raise DomainError(
-            "REVERT_CONFLICT", seqs=", ".join(str(s) for s in in_the_way), conflicts=in_the_way
-        )
+    if not in_the_way:
+        return
+    seqs = ", ".join(str(s) for s in in_the_way)
+    target = dict(log)[seq]
+    if isinstance(target, PlayersBusted):
+        players = [finish.player_id for finish in target.finishes]
+        raise DomainError("REVERT_CONFLICT", seqs=seqs, conflicts=in_the_way, bring_back=players)
+    raise DomainError("REVERT_CONFLICT", seqs=seqs, conflicts=in_the_way)

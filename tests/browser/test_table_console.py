@@ -65,6 +65,17 @@ def shot(page, name: str) -> None:
     page.screenshot(path=str(SHOTS / f"table-{name}.png"), full_page=True)
 
 
+def open_console(api, browser, base: str, viewport: dict[str, int]):
+    """A tablet that opened the table's console with a new link and PIN the DdT made."""
+    access = api.call("POST", base + "/access")
+    tablet = browser.new_page(viewport=viewport)
+    tablet.goto(access["url"])
+    tablet.fill("#pin", access["pin"])
+    tablet.click("button[type=submit]")
+    tablet.wait_for_selector("#console[data-ready]")
+    return tablet
+
+
 def console_from_the_tables_page(browser, server, tid: int, table: int) -> dict[str, str]:
     """The DdT makes the table's console link and PIN on the tables page; the QR code shows."""
     laptop = browser.new_page(viewport={"width": 768, "height": 1024})
@@ -244,12 +255,7 @@ def test_a_player_left_with_no_chips_rebuys_from_the_console_HE_02_HE_36(night, 
         ]
     winner = hand["pots"][0]["eligible"][0]
     api.call("POST", base + "/hand/showdown", {"winners": [[winner]]})
-    access = api.call("POST", base + "/access")
-    tablet = browser.new_page(viewport={"width": 768, "height": 1024})
-    tablet.goto(access["url"])
-    tablet.fill("#pin", access["pin"])
-    tablet.click("button[type=submit]")
-    tablet.wait_for_selector("#console[data-ready]")
+    tablet = open_console(api, browser, base, {"width": 768, "height": 1024})
     broke = tablet.locator("#seats .seat.broke")
     playwright.expect(broke).to_have_count(1)
     playwright.expect(broke.locator(".tags")).to_have_text("senza fiches, può fare rebuy")
@@ -280,3 +286,33 @@ def test_a_locked_console_says_so_in_italian_on_a_phone(browser, night):
     box = message.bounding_box()
     assert box is not None and box["x"] >= 0 and box["x"] + box["width"] <= 375
     shot(phone, "locked-phone")
+
+
+def test_the_console_undoes_its_own_last_action_and_never_the_ddts(night, browser):
+    """Issue 12: the console's Undo takes back this table's steps only, newest first; with none
+    left it says so on the page. At 1024x768, a tablet held landscape."""
+    server, api, tid, slug, table = night
+    base = f"/tournaments/{tid}/tables/{table}"
+    tablet = open_console(api, browser, base, {"width": 1024, "height": 768})
+    tablet.click("#start")
+    playwright.expect(tablet.locator("#turn")).to_contain_text(re.compile(r": \d+ · "))
+    first = api.call("GET", base + "/hand")
+    seat = first["hand"]["legal"]["seat"]
+    tablet.click("#fold")
+    changed(api, base, first["version"])
+    api.call("POST", f"/tournaments/{tid}/clock", {"action": "start"})  # the DdT's, after
+
+    undone = api.call("GET", base + "/hand")["version"]
+    tablet.click("#undo")
+    hand = changed(api, base, undone)
+
+    assert hand["legal"]["seat"] == seat and hand["street"] == "preflop"
+    playwright.expect(tablet.locator("#turn")).to_contain_text(f": {seat} · ")
+    assert api.call("GET", f"/tournaments/{tid}")["clock"]["running"]
+    shot(tablet, "undo-landscape")
+    tablet.click("#undo")
+    playwright.expect(tablet.locator("#start")).to_be_visible()
+    assert api.call("GET", base + "/hand")["hand"] is None
+    tablet.click("#undo")
+    playwright.expect(tablet.locator("#message")).to_have_text("Non c'è nulla da annullare")
+    assert api.call("GET", f"/tournaments/{tid}")["clock"]["running"]

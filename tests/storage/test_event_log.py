@@ -121,7 +121,7 @@ def test_the_questions_of_undo_by_owner(app):
         assert writing.newest_active("table:3") is None
         assert writing.newest_active("ddt").seq == 8
         assert writing.newest_active().seq == 8
-        assert writing.redoable_of("table:3").seq == 9  # the newest it took back
+        assert writing.redoable_of("table:3").seq == 7  # the last it took back: undos retraced
         assert writing.redoable_of("ddt") is None
         assert [r.seq for r in writing.active_after(5)] == [6, 8]
     tournaments.dispatch(tid, SetAbsent(1, False), "dealer", "table:3")

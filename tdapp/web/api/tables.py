@@ -170,6 +170,21 @@ def misdeal(tid: int, table: int) -> Any:
     return _hand_json(state, table)
 
 
+@bp.post("/tournaments/<int:tid>/tables/<int:table>/undo")
+@table_guard
+def undo(tid: int, table: int) -> Any:
+    """Take back this table's own newest action, never another table's or the DdT's."""
+    parse_json(ApiBody)
+    return _hand_json(tables.undo(tid, table, actor()), table)
+
+
+@bp.post("/tournaments/<int:tid>/tables/<int:table>/redo")
+@table_guard
+def redo(tid: int, table: int) -> Any:
+    parse_json(ApiBody)
+    return _hand_json(tables.redo(tid, table, actor()), table)
+
+
 @bp.post("/tournaments/<int:tid>/tables/<int:table>/access")
 @ddt_required
 def renew_access(tid: int, table: int) -> Any:

@@ -1,4 +1,5 @@
-"""Tournaments over JSON: the list, creation, set-up, payouts (a deal), undo, redo and the log.
+"""Tournaments over JSON: the list, creation, set-up, payouts (a deal), the DdT's undo and redo,
+the revert of one earlier event, bringing back a busted player, and the log.
 
 Every writing endpoint is one service call; it answers with the DdT's whole view (the new
 `version` included), except a creation, which answers 201 with the new id. `answer` and `act`
@@ -17,6 +18,7 @@ from tdapp.realtime import td_view
 from tdapp.services import journal, templates, tournaments
 from tdapp.tournament.configure import ConfigureTournament
 from tdapp.tournament.payouts import AdjustPayouts
+from tdapp.tournament.reinstate import ReinstatePlayer
 from tdapp.tournament.settings import Settings
 from tdapp.tournament.state import Tournament
 from tdapp.web.api import ApiBody, actor, bp, ddt_required, parse_json
@@ -86,6 +88,8 @@ def change_settings(tid: int):
 @bp.post("/tournaments/<int:tid>/undo")
 @ddt_required
 def undo(tid: int):
+    """The newest action made at the DdT's console or API, never a table's, a phone's or the
+    clock's."""
     return answer(tid, tournaments.undo(tid, actor()))
 
 
@@ -93,6 +97,29 @@ def undo(tid: int):
 @ddt_required
 def redo(tid: int):
     return answer(tid, tournaments.redo(tid, actor()))
+
+
+@bp.post("/tournaments/<int:tid>/events/<int:seq>/revert")
+@ddt_required
+def revert(tid: int, seq: int):
+    """One earlier event of any owner, when nothing after it depends on it (else 422
+    REVERT_CONFLICT naming the later events in `params.conflicts`)."""
+    parse_json(ApiBody)
+    return answer(tid, tournaments.revert(tid, seq, actor()))
+
+
+class ReinstateBody(ApiBody):
+    """The chips a busted player comes back with."""
+
+    stack: Annotated[int, Field(ge=1, le=1_000_000_000)]
+
+
+@bp.post("/tournaments/<int:tid>/players/<int:pid>/reinstate")
+@ddt_required
+def reinstate(tid: int, pid: int):
+    """Bring a busted player back into play at a seat the seating rules choose."""
+    body = parse_json(ReinstateBody)
+    return act(tid, ReinstatePlayer(pid, body.stack))
 
 
 @bp.get("/tournaments/<int:tid>/log")

@@ -1,12 +1,16 @@
-"""The log: every event in words, newest first, with undo and redo as a cursor over it."""
+"""The log: every event in words, newest first, who did it, the DdT's own undo and redo, and the
+revert of any one earlier line that nothing later depends on."""
 
 from __future__ import annotations
 
+from flask import flash, request, url_for
 from flask_babel import gettext
 
 from tdapp.services import journal, tournaments
+from tdapp.tournament.errors import DomainError
 from tdapp.web.td import bp
-from tdapp.web.td.console import actor, back, flash_done, render, said
+from tdapp.web.td.console import actor, back, flash_done, render, said, tell
+from tdapp.web.td.forms import whole
 
 
 @bp.get("/t/<int:tid>/log")
@@ -24,23 +28,56 @@ def log(tid: int):
 
 @bp.post("/t/<int:tid>/undo")
 def undo(tid: int):
+    """The `z` key: the newest action made at the DdT's console or API, never a table's, a
+    phone's or the clock's."""
+    before = _undone(tid)
     tournaments.undo(tid, actor=actor())
-    flash_done(gettext("Undone: %(what)s", what=_last_text(tid, undone=True)))
+    flash_done(gettext("Undone: %(what)s", what=_line_of(tid, _undone(tid) - before)))
     return back(tid)
 
 
 @bp.post("/t/<int:tid>/redo")
 def redo(tid: int):
+    before = _undone(tid)
     tournaments.redo(tid, actor=actor())
-    flash_done(gettext("Redone: %(what)s", what=_last_text(tid, undone=False)))
+    flash_done(gettext("Redone: %(what)s", what=_line_of(tid, before - _undone(tid))))
     return back(tid)
 
 
-def _last_text(tid: int, undone: bool) -> str:
-    """The line just undone (the oldest undone entry) or just redone (the newest active one)."""
-    entries = journal.entries(tid)
-    if undone:
-        chosen = next(e for e in reversed(entries) if e.undone)
-    else:
-        chosen = next(e for e in entries if not e.undone)
+@bp.post("/t/<int:tid>/revert")
+def revert(tid: int):
+    """One line's button: `seq` names the event. A refusal names the later lines in the way."""
+    seq = whole(request.form, "seq", "#", minimum=1)
+    try:
+        tournaments.revert(tid, seq, actor=actor())
+    except DomainError as refused:
+        if refused.code != "REVERT_CONFLICT":
+            raise
+        flash(_in_the_way(tid, refused), "error")
+        return back(tid)
+    flash_done(gettext("Undone: %(what)s", what=_line_of(tid, {seq})))
+    return back(tid)
+
+
+def _undone(tid: int) -> set[int]:
+    return {entry.seq for entry in journal.entries(tid) if entry.undone}
+
+
+def _line_of(tid: int, seqs: set[int]) -> str:
+    """The line of the one event an undo, redo or revert just changed."""
+    chosen = next(entry for entry in journal.entries(tid) if entry.seq in seqs)
     return said({"code": chosen.code, "params": chosen.params})
+
+
+def _in_the_way(tid: int, refused: DomainError) -> str:
+    """The refusal with each later line in the way in words, and for a bust the way out: bring
+    the player back from the players page."""
+    wanted = set(refused.params["conflicts"])
+    lines = [f"#{entry.seq} {said({'code': entry.code, 'params': entry.params})}"
+             for entry in reversed(journal.entries(tid)) if entry.seq in wanted]
+    told = f"{tell(refused)}: {'; '.join(lines)}."
+    if refused.params.get("bring_back"):
+        told += " " + gettext(
+            "To correct a bust that later events depend on, bring the player back on the "
+            "players page (%(page)s).", page=url_for("td.players", tid=tid))
+    return told

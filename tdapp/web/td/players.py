@@ -1,6 +1,6 @@
 """Players: register from the roster or typed, then one click per rebuy, add-on, bust, absence,
-chip count, re-entry, unregistration or new phone code. Every click is one command, and undo
-takes it back."""
+chip count, re-entry, unregistration, new phone code or bringing back a wrong bust. Every click
+is one command, and undo takes it back."""
 
 from __future__ import annotations
 
@@ -21,6 +21,7 @@ from tdapp.tournament.players import Player
 from tdapp.tournament.presence import SetAbsent
 from tdapp.tournament.purchases import AddOn, Rebuy, add_on_open
 from tdapp.tournament.registration import ReEnterPlayer, RegisterPlayer, UnregisterPlayer
+from tdapp.tournament.reinstate import ReinstatePlayer
 from tdapp.tournament.state import Tournament
 from tdapp.wallclock import utcnow
 from tdapp.web.td import bp
@@ -41,6 +42,8 @@ _ACTIONS: dict[str, Callable[[int, Any], Any]] = {
     "unregister": lambda pid, form: UnregisterPlayer(pid),
     "phonecode": lambda pid, form: IssuePhoneCode(pid),
     "chips": lambda pid, form: SetChips(pid, whole(form, f"stack-{pid}", gettext("Chips"))),
+    "reinstate": lambda pid, form: ReinstatePlayer(
+        pid, whole(form, f"reinstate-{pid}", gettext("Chips"), minimum=1)),
 }
 
 
@@ -49,6 +52,9 @@ def _done(action: str, player: Player) -> str:
     name = player.name
     if action == "bust":
         return gettext("%(name)s is out in place %(place)s.", name=name, place=player.place)
+    if action == "reinstate" and player.table is not None:
+        return gettext("%(name)s is back in play at table %(table)s, seat %(seat)s.", name=name,
+                       table=player.table, seat=player.seat)
     messages = {
         "rebuy": gettext("Rebuy recorded for %(name)s.", name=name),
         "addon": gettext("Add-on recorded for %(name)s.", name=name),
@@ -56,6 +62,7 @@ def _done(action: str, player: Player) -> str:
         "back": gettext("%(name)s is back.", name=name),
         "reenter": gettext("%(name)s re-entered.", name=name),
         "unregister": gettext("%(name)s is unregistered.", name=name),
+        "reinstate": gettext("%(name)s is back in play.", name=name),
         "chips": gettext("Chips counted for %(name)s.", name=name),
         "phonecode": gettext("New phone code for %(name)s: %(code)s.", name=name,
                              code=player.phone_code),
