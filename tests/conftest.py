@@ -5,7 +5,7 @@
   database with a random name created on 127.0.0.1:5432 (user postgres) and dropped at the end.
   `TDAPP_TEST_DATABASES=sqlite` (or `postgresql`) runs one backend only.
 - `empty_database_url` (per test, both backends): a database with no schema, for migration tests.
-- `sqlite_url`: the SQLite one alone, for tests that need no second run (browsers, sockets).
+- `sqlite_url`: a migrated SQLite database alone, for tests that need no second run.
 - `app`: `create_app` on `database_url` with TESTING on and without the migration check (done
   once per database); every table is emptied after the test (the brakes on logins and PINs with
   them) and the in-process bus is reset.
@@ -117,7 +117,7 @@ def empty_database_url(request: pytest.FixtureRequest, tmp_path: Path) -> Iterat
 
 @pytest.fixture(scope="session")
 def sqlite_url(tmp_path_factory) -> str:
-    return f"sqlite:///{tmp_path_factory.mktemp('db') / 'tdapp.sqlite3'}"
+    return _migrated(f"sqlite:///{tmp_path_factory.mktemp('db') / 'tdapp.sqlite3'}")
 
 
 def _empty_every_table(engine) -> None:
