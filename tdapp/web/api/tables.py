@@ -45,10 +45,8 @@ class ActionBody(ApiBody):
     amount: Chips | None = None
 
 
-class OutOfTurnBody(ApiBody):
-    seat: Seat
-    action: ActionName
-    amount: Chips | None = None
+class OutOfTurnBody(ActionBody):
+    """The same fields: the seat that acted out of turn and what it did (HE-21, HE-22)."""
 
 
 class SeatBody(ApiBody):
