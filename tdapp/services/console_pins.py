@@ -21,6 +21,7 @@ from tdapp.services import brakes
 from tdapp.storage import database as db
 from tdapp.storage.brakes import BrakeRecord
 from tdapp.tournament.errors import DomainError, register_messages
+from tdapp.tournament.numbers import whole_or_none
 from tdapp.wallclock import utcnow
 
 register_messages({
@@ -78,9 +79,9 @@ def locked(prefix: tuple[str, ...]) -> list[LockedConsole]:
                 col(BrakeRecord.locked_until) > now,
             )
         ).all()
-    found = [LockedConsole(int(key[len(start):]), until) for key, until in rows
-             if key[len(start):].isdigit()]
-    return sorted(found, key=lambda lock: lock.console)
+    found = [(whole_or_none(key[len(start):]), until) for key, until in rows]
+    return sorted((LockedConsole(console, until) for console, until in found
+                   if console is not None), key=lambda lock: lock.console)
 
 
 def generation(token: str) -> str:

@@ -43,6 +43,7 @@ from tdapp.tournament.hands.events import (
     TableAccessRenewed,
 )
 from tdapp.tournament.hands.table import Step
+from tdapp.tournament.numbers import whole_or_none
 from tdapp.tournament.payouts import PayoutsAdjusted
 from tdapp.tournament.phone_codes import PhoneCodeIssued
 from tdapp.tournament.presence import PresenceChanged
@@ -192,10 +193,11 @@ def actor_label(owner: str, actor: str, state: Tournament) -> Line:
     """Who made an event: `owner` as the event store keeps it ("ddt", "table:3",
     "phone:<player id>", "clock") and `actor`, the DdT's user name."""
     kind, _, rest = owner.partition(":")
-    if kind == "table" and rest.isdigit():
-        return "ACTOR_TABLE", {"table": int(rest)}
-    if kind == "phone" and rest.isdigit():
-        return "ACTOR_PHONE", {"player": _name(state, int(rest))}
+    number = whole_or_none(rest)
+    if kind == "table" and number is not None:
+        return "ACTOR_TABLE", {"table": number}
+    if kind == "phone" and number is not None:
+        return "ACTOR_PHONE", {"player": _name(state, number)}
     if kind == "clock":
         return "ACTOR_CLOCK", {}
     return "ACTOR_DDT", {"name": actor}

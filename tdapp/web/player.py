@@ -54,7 +54,8 @@ def folded(text: str) -> str:
 
 def name_order(player: dict[str, Any]) -> list[Any]:
     """Sort key: accents and case ignored, numbers by value ("Player 2" before "Player 10")."""
-    return [int(part) if part.isdigit() else part for part in re.split(r"(\d+)", folded(player["name"]))]
+    return [int(part) if index % 2 else part
+            for index, part in enumerate(re.split(r"([0-9]+)", folded(player["name"])))]
 
 
 def matching(players: list[dict[str, Any]], query: str) -> list[dict[str, Any]]:
