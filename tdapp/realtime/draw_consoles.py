@@ -19,7 +19,7 @@ def draw_room(table_id: int) -> str:
     return f"draw-table-{table_id}"
 
 
-def draw_table_view(opened: draw_tables.Opened) -> dict[str, Any]:
+def draw_table_view(opened: draw_tables.LoadedDrawTable) -> dict[str, Any]:
     """The table as the console draws it, each line of the hand also in the reader's words: the
     push and the API's answers alike."""
     shown = view(opened.state, opened.version)

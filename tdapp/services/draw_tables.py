@@ -103,10 +103,6 @@ class LoadedDrawTable:
     state: DrawTable
 
 
-Opened = LoadedDrawTable
-"""The former name, kept while the web adapters move (another branch restructures them)."""
-
-
 @dataclass(frozen=True)
 class LoggedDrawEvent:
     """One line of a table's log as the DdT reads it: undone events stay, marked."""

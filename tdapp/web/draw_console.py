@@ -33,7 +33,7 @@ register_messages({
 })
 
 
-def access_json(opened: draw_tables.Opened) -> dict[str, Any]:
+def access_json(opened: draw_tables.LoadedDrawTable) -> dict[str, Any]:
     """The console's PIN, link and QR code, for the DdT."""
     return {"pin": opened.pin,
             "url": url_for("draw_console.console_page", token=opened.token, _external=True),

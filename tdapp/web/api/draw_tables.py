@@ -118,7 +118,7 @@ class MisdealBody(ApiBody):
     four: Seat | None = None
 
 
-def _answer(opened: draw_tables.Opened) -> Any:
+def _answer(opened: draw_tables.LoadedDrawTable) -> Any:
     return jsonify(draw_table_view(opened))
 
 
