@@ -29,6 +29,7 @@
 
 from __future__ import annotations
 
+import functools
 import json
 import os
 import secrets
@@ -43,6 +44,7 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
 
+import jinja2
 import pytest
 from sqlalchemy import create_engine, inspect, text
 
@@ -56,12 +58,15 @@ SERVERS_GROUP = "servers"
 
 @pytest.hookimpl(tryfirst=True)  # before pytest-xdist reads the groups from the markers
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
-    """Under `pytest -n 2 --dist loadgroup` (scripts/test.sh), the tests that start server
-    processes of their own (`start_server`) or a hosted topology (`hosted`) run one after the
-    other on one worker: they kill servers, take the clock over and wait for level ends within a
-    second, which a second test loading the other core could push past their windows."""
+    """Under `pytest -n 2 --dist loadgroup` (scripts/test.sh), the tests that run a hosted
+    topology (`hosted`) or drive server processes of their own through Socket.IO and signals
+    (`start_server` outside the browser tests) run one after the other on one worker: they kill
+    servers, take the clock over and wait for level ends within a second, which a second such
+    test loading the other core could push past their windows. Browser tests start servers too,
+    but wait on what the page shows with timeouts of seconds, so they spread over both workers."""
     for item in items:
-        if "start_server" in getattr(item, "fixturenames", ()) or item.get_closest_marker("hosted"):
+        drives_servers = "start_server" in getattr(item, "fixturenames", ())
+        if item.get_closest_marker("hosted") or (drives_servers and not item.get_closest_marker("browser")):
             item.add_marker(pytest.mark.xdist_group(SERVERS_GROUP))
 
 
@@ -121,16 +126,58 @@ def sqlite_url(tmp_path_factory) -> str:
 
 
 def _empty_every_table(engine) -> None:
+    """Every row gone and every id counter back at 1, as on a fresh database. PostgreSQL's
+    TRUNCATE makes new files for each table (0.15 to 0.6 s a time on this machine), so the rows
+    are deleted instead, with the foreign-key triggers off for the transaction (the test server's
+    user is a superuser), and the sequences restarted."""
     tables = [t for t in inspect(engine).get_table_names() if t != "alembic_version"]
     with engine.begin() as connection:
         if engine.dialect.name == "postgresql":
-            if tables:
-                quoted = ", ".join(f'"{t}"' for t in tables)
-                connection.execute(text(f"TRUNCATE {quoted} RESTART IDENTITY CASCADE"))
+            connection.exec_driver_sql("SET LOCAL session_replication_role = replica")
+            for table in tables:
+                connection.exec_driver_sql(f'DELETE FROM "{table}"')
+            sequences = connection.exec_driver_sql(
+                "SELECT sequence_name FROM information_schema.sequences"
+                " WHERE sequence_schema = current_schema()").scalars().all()
+            for sequence in sequences:
+                connection.exec_driver_sql(f'ALTER SEQUENCE "{sequence}" RESTART')
         else:
             connection.exec_driver_sql("PRAGMA defer_foreign_keys=ON")
             for table in tables:
                 connection.exec_driver_sql(f'DELETE FROM "{table}"')
+
+
+class _CompiledTemplates(jinja2.BytecodeCache):
+    """Templates compiled once per test process and shared by every test's app: compiling the
+    console's templates costs more than most tests. Jinja checks each entry against its
+    template's source, so an edited template is compiled again."""
+
+    def __init__(self) -> None:
+        self._compiled: dict[str, bytes] = {}
+
+    def load_bytecode(self, bucket: jinja2.bccache.Bucket) -> None:
+        if bucket.key in self._compiled:
+            bucket.bytecode_from_string(self._compiled[bucket.key])
+
+    def dump_bytecode(self, bucket: jinja2.bccache.Bucket) -> None:
+        self._compiled[bucket.key] = bucket.bytecode_to_string()
+
+
+COMPILED_TEMPLATES = _CompiledTemplates()
+
+
+@pytest.fixture(scope="session", autouse=True)
+def _passwords_hashed_once() -> Iterator[None]:
+    """scrypt is slow on purpose (0.13 s here) to slow down guessing; the suite makes the DdT
+    account with the same password hundreds of times and checks the same pairs again and again.
+    Both answers depend only on their arguments, so each is computed once per test process."""
+    from tdapp.services import accounts
+
+    patch = pytest.MonkeyPatch()
+    for name in ("generate_password_hash", "check_password_hash"):
+        patch.setattr(accounts, name, functools.cache(getattr(accounts, name)))
+    yield
+    patch.undo()
 
 
 @pytest.fixture
@@ -144,6 +191,7 @@ def app(database_url: str):
     # The schema is there (`database_url`); the shipped templates, emptied after every test as
     # all rows are, come back as they do on each start of the server.
     templates.ensure_shipped()
+    application.jinja_env.bytecode_cache = COMPILED_TEMPLATES
     # Kept here: a test that builds a second app on another database moves the storage's engine.
     engine = db.engine()
     with application.app_context():
