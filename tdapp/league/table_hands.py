@@ -41,6 +41,7 @@ class TableEnd:
     chips behind and poste taken, and the chips still in the middle."""
 
     hands: TableHands
+    names: dict[int, str]  # seat -> player
     chips: dict[str, int]
     poste: dict[str, int]
     in_middle: int
@@ -78,7 +79,7 @@ def table_end(name: str, events: Iterable[tuple[datetime, Event]], posta: int) -
     in_middle = sum(upcoming.carries) if not in_play else state.hand.middle
     summary = TableHands(name, seats, upcoming.dealer,
                          in_play or bool(upcoming.carries), tuple(hands))
-    return TableEnd(summary, chips, poste, in_middle, in_play)
+    return TableEnd(summary, dict(state.names), chips, poste, in_middle, in_play)
 
 
 def _finished(noted: Hand, hand: DrawHand, shown_vestito: bool) -> Hand:

@@ -36,7 +36,7 @@ INVITO_MAX = 5  # IT-04: 1 to 5 euro before the giri (the draw table allows 10 i
 
 register_messages({
     "NIGHT_ALREADY_OPEN": "Day %(day)s of this league is already open",
-    "NIGHT_NOT_OPEN": "Day %(day)s of this league has not been opened",
+    "UNKNOWN_LIVE_NIGHT": "Day %(day)s of this league has not been opened on the tables",
     "NIGHT_UNKNOWN_TABLE": "The night has no table %(table)s",
     "NIGHT_UNKNOWN_MARK": "%(mark)s is not something the night records",
     "NIGHT_HAND_IN_PLAY": "Table %(table)s still has hand %(number)s in play: finish it first",
@@ -121,7 +121,7 @@ def live_night(league_id: int, day: int, zone: tzinfo, now: datetime | None = No
     with session_scope() as session:
         night = _live(session, league_id, day)
         if night is None:
-            raise LeagueError("NIGHT_NOT_OPEN", day=day)
+            raise LeagueError("UNKNOWN_LIVE_NIGHT", day=day)
         rows = session.exec(select(LiveNightTableRecord, DrawTableRecord)
                             .join(DrawTableRecord)
                             .where(LiveNightTableRecord.live_night_id == night.id)
@@ -147,7 +147,7 @@ def record(league_id: int, day: int, table: str, mark: str, actor: str,
     with session_scope() as session:
         night = _live(session, league_id, day)
         if night is None:
-            raise LeagueError("NIGHT_NOT_OPEN", day=day)
+            raise LeagueError("UNKNOWN_LIVE_NIGHT", day=day)
         names = session.exec(select(LiveNightTableRecord.name).where(
             LiveNightTableRecord.live_night_id == night.id)).all()
         if table not in names:
