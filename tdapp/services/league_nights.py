@@ -20,7 +20,14 @@ from tdapp.draw_table.events import from_record
 from tdapp.league.calendar import League, NextNight, kind_for_day, upcoming
 from tdapp.league.errors import LeagueError
 from tdapp.league.results import Night, NightKind
-from tdapp.league.schedule import Mark, NightSchedule, Recorded, night_times, schedule
+from tdapp.league.schedule import (
+    Mark,
+    NightSchedule,
+    Phase,
+    Recorded,
+    night_times,
+    schedule,
+)
 from tdapp.league.table_hands import TableEnd, table_end
 from tdapp.services import draw_tables
 from tdapp.services import league as leagues
@@ -39,6 +46,8 @@ register_messages({
     "UNKNOWN_LIVE_NIGHT": "Day %(day)s of this league has not been opened on the tables",
     "NIGHT_UNKNOWN_TABLE": "The night has no table %(table)s",
     "NIGHT_UNKNOWN_MARK": "%(mark)s is not something the night records",
+    "NIGHT_NOT_OVER": "Table %(table)s has not finished its giri: the result goes in at the "
+                      "end of the night, or by hand on the secretary's page",
     "NIGHT_HAND_IN_PLAY": "Table %(table)s still has hand %(number)s in play: finish it first",
     "NIGHT_CHIPS_IN_MIDDLE": "Table %(table)s still has %(chips)s in the middle: play it out, "
                              "or enter the night on the secretary's page and say who takes it",
@@ -72,8 +81,10 @@ class LiveNight:
     def problems(self) -> list[LeagueError]:
         """Why the tables' result cannot go into the league as it stands."""
         found = []
-        for table in self.tables:
-            if table.end.in_play:
+        for table, on in zip(self.tables, self.schedule.tables, strict=True):
+            if on.phase is not Phase.OVER:
+                found.append(LeagueError("NIGHT_NOT_OVER", table=table.name))
+            elif table.end.in_play:
                 found.append(LeagueError("NIGHT_HAND_IN_PLAY", table=table.name,
                                          number=len(table.end.hands.hands)))
             elif table.end.in_middle:
@@ -158,8 +169,9 @@ def record(league_id: int, day: int, table: str, mark: str, actor: str,
 
 
 def confirm(league_id: int, day: int, zone: tzinfo, actor: str) -> Night:
-    """Enter the tables' result into the league, as read off the tables: refused while a hand
-    is in play or chips wait in the middle, and as the league refuses any result."""
+    """Enter the tables' result into the league, as read off the tables: refused until every
+    table has played its giri, while chips wait in the middle, and as the league refuses any
+    result."""
     night = live_night(league_id, day, zone)
     problems = night.problems
     if problems:

@@ -6,8 +6,9 @@ from __future__ import annotations
 from typing import Any
 
 from flask import Blueprint, abort, flash, redirect, render_template, request, url_for
-from flask_babel import get_timezone, gettext
+from flask_babel import gettext
 
+from tdapp.i18n import club_zone
 from tdapp.league.errors import LeagueError
 from tdapp.league.results import MAX_POSTE
 from tdapp.league.scoring import has_cappotto
@@ -106,7 +107,7 @@ def secretary(league_id: int):
     live_days = league_nights.open_days(league_id)
     from_tables = None
     if upcoming is not None and upcoming.day in live_days:
-        from_tables = league_nights.live_night(league_id, upcoming.day, get_timezone())
+        from_tables = league_nights.live_night(league_id, upcoming.day, club_zone())
     rows = _rows(upcoming, request.form if request.method == "POST" else None, from_tables)
     page = render_template("league/secretary.html", league=current, upcoming=upcoming, rows=rows,
                            unavailable=unavailable, error=error, live_days=live_days,

@@ -7,8 +7,9 @@ from __future__ import annotations
 from typing import Any
 
 from flask import Blueprint, abort, flash, redirect, render_template, request, url_for
-from flask_babel import format_time, get_timezone, gettext
+from flask_babel import format_time, gettext
 
+from tdapp.i18n import club_zone
 from tdapp.league.errors import LeagueError
 from tdapp.league.readings import CHOICES
 from tdapp.services import league as leagues
@@ -42,7 +43,7 @@ def open_night(league_id: int) -> Any:
 def live(league_id: int, day: int) -> Any:
     try:
         current = leagues.league(league_id)
-        night = league_nights.live_night(league_id, day, get_timezone(), utcnow())
+        night = league_nights.live_night(league_id, day, club_zone(), utcnow())
     except LeagueError:
         abort(404)
     problems = [message_of(problem) for problem in night.problems]
@@ -69,7 +70,7 @@ def mark(league_id: int, day: int) -> Any:
 @ddt_required
 def confirm(league_id: int, day: int) -> Any:
     try:
-        league_nights.confirm(league_id, day, get_timezone(), current_username())
+        league_nights.confirm(league_id, day, club_zone(), current_username())
     except DomainError as refused:
         flash(message_of(refused), "error")
         return redirect(url_for("league_night.live", league_id=league_id, day=day))

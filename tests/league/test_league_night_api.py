@@ -5,11 +5,13 @@ post-season's absences. Every bad request refused with nothing changed."""
 from __future__ import annotations
 
 import json
+from datetime import date, datetime, time, timedelta
 from pathlib import Path
 
 import pytest
 
 from tdapp.draw_table.commands import Act, Deal, Draw, Showdown
+from tdapp.i18n import club_zone
 from tdapp.services import draw_tables
 
 SEASON = json.loads((Path(__file__).parent / "season_2024.json").read_text())
@@ -31,9 +33,9 @@ def enter(api, league_id, upto):
         assert answer.status_code == 201, answer.get_json()
 
 
-def a_pot(table_id: int) -> None:
-    """The first to speak opens, the next calls, the rest fold; both draw, check, show down."""
-    draw_tables.dispatch(table_id, Deal(2), "dealer")
+def a_pot(table_id: int, *, giri: bool = False) -> None:
+    """The first to speak opens, the next calls, the rest fold; both draw, bet, show down."""
+    draw_tables.dispatch(table_id, Deal(2, giri=giri), "dealer")
     order = draw_tables.current(table_id).state.hand.order
     draw_tables.dispatch(table_id, Act(order[0], "bet", 10, confirmed=True), "dealer")
     draw_tables.dispatch(table_id, Act(order[1], "call"), "dealer")
@@ -61,7 +63,15 @@ def test_a_night_is_opened_played_and_confirmed_over_the_api_LG_07(api, client, 
                       json={"table": "A", "mark": "vestito"})
     assert marked.status_code == 200
     assert marked.get_json()["tables"][0]["telesina_due"] == ["vestito"]
+    early = api.post(f"/api/v1/leagues/{league_id}/live-nights/1/confirm", json={})
+    assert early.get_json()["error"]["code"] == "NIGHT_NOT_OVER"
+    for table in night["tables"]:
+        api.post(f"/api/v1/leagues/{league_id}/live-nights/1/marks",
+                 json={"table": table["name"], "mark": "giri_telesina"})
+        for _ in range(12):  # two fixed rounds at a table of six
+            a_pot(table["draw_table_id"], giri=True)
     shown = client.get(f"/api/v1/leagues/{league_id}/live-nights/1").get_json()
+    assert shown["over"] and all(t["phase"] == "over" for t in shown["tables"])
     assert shown["problems"] == []
     assert all(sum(t["chips"].values()) == 500 * len(t["chips"]) for t in shown["proposal"])
     confirmed = api.post(f"/api/v1/leagues/{league_id}/live-nights/1/confirm", json={})
@@ -87,7 +97,7 @@ def test_night_requests_are_refused_clearly_and_change_nothing(api, client, leag
     draw_tables.dispatch(table["draw_table_id"], Deal(2), "dealer")
     held = api.post(f"/api/v1/leagues/{league_id}/live-nights/1/confirm", json={})
     assert held.status_code == 422
-    assert held.get_json()["error"]["code"] == "NIGHT_HAND_IN_PLAY"
+    assert held.get_json()["error"]["code"] == "NIGHT_NOT_OVER"
     assert client.get(f"/api/v1/leagues/{league_id}/live-nights/1").get_json()["recorded"] == []
     assert client.get(f"/api/v1/leagues/{league_id}/standings").get_json()["nights"] == 0
 
@@ -174,3 +184,9 @@ def test_the_night_screen_opens_from_the_secretary_page(ddt_client, client, leag
     screen = client.get(f"/leagues/{league_id}/nights/1/live").get_data(as_text=True)
     assert 'id="table-A"' in screen and 'id="table-B"' in screen and 'id="giri-at"' in screen
     assert client.get(f"/leagues/{league_id}/nights/2/live").status_code == 404
+
+
+def test_the_club_zone_has_rome_s_offset_not_its_old_local_mean_time(app):
+    with app.test_request_context("/"):
+        eight = datetime.combine(date(2026, 11, 30), time(20, 0), club_zone())
+    assert eight.utcoffset() == timedelta(hours=1)

@@ -16,7 +16,7 @@ from tdapp.services import league as leagues
 from tdapp.tournament.errors import DomainError
 
 ROME = ZoneInfo("Europe/Rome")
-MEMBERS = [f"P{i}" for i in range(1, 13)]
+MEMBERS = [f"P{i}" for i in range(1, 11)]  # ten: two tables of five
 
 
 @pytest.fixture
@@ -51,6 +51,13 @@ def play_a_pot(table_id: int, invito: int = 2, *, giri: bool = False, winner: in
     else:
         draw_tables.dispatch(table_id, Showdown(winner=opener if winner == 1 else caller),
                              "dealer")
+
+
+def finish_giri(league_id: int, table: league_nights.NightTable) -> None:
+    """The telesina round of the giri marked as played, then two fixed rounds of pots."""
+    league_nights.record(league_id, 1, table.name, "giri_telesina", "secretary")
+    for _ in range(2 * len(table.end.hands.seats)):
+        play_a_pot(table.draw_table_id, giri=True)
 
 
 def test_a_night_opens_its_tables_from_the_plan_in_one_step(league_id):
@@ -104,7 +111,11 @@ def test_the_result_is_read_off_the_tables_and_confirmed_into_the_league_LG_02(l
     first, second = night(league_id).tables
     draw_tables.dispatch(first.draw_table_id, TakePassate(4, 1), "dealer")  # a second posta
     play_a_pot(first.draw_table_id)
-    play_a_pot(second.draw_table_id, winner=2)
+    with pytest.raises(DomainError) as refused:
+        league_nights.confirm(league_id, 1, ROME, "secretary")
+    assert refused.value.code == "NIGHT_NOT_OVER"
+    finish_giri(league_id, first)
+    finish_giri(league_id, second)
     proposal = night(league_id).proposal()
     a = proposal[0]
     player_4 = draw_tables.current(first.draw_table_id).state.names[4]
@@ -119,16 +130,26 @@ def test_the_result_is_read_off_the_tables_and_confirmed_into_the_league_LG_02(l
 
 def test_a_hand_in_play_or_chips_in_the_middle_hold_the_result_back(league_id):
     league_nights.open_night(league_id, (), "secretary")
-    first = night(league_id).tables[0]
-    draw_tables.dispatch(first.draw_table_id, Deal(2), "dealer")
+    first, second = night(league_id).tables
+    finish_giri(league_id, second)
+    league_nights.record(league_id, 1, first.name, "giri_telesina", "secretary")
+    for _ in range(9):
+        play_a_pot(first.draw_table_id, giri=True)
+    draw_tables.dispatch(first.draw_table_id, Deal(2, giri=True), "dealer")  # the tappo's
+    with pytest.raises(DomainError) as refused:
+        league_nights.confirm(league_id, 1, ROME, "secretary")
+    assert refused.value.code == "NIGHT_NOT_OVER"  # the last hand is in play
+    assert night(league_id).problems[0].code == "NIGHT_NOT_OVER"
+    for seat in draw_tables.current(first.draw_table_id).state.hand.order:
+        draw_tables.dispatch(first.draw_table_id, Act(seat, "check"), "dealer")
+    # nobody opened the tappo's hand: it counts, the night is over, the inviti wait
+    with pytest.raises(DomainError) as refused:
+        league_nights.confirm(league_id, 1, ROME, "secretary")
+    assert refused.value.code == "NIGHT_CHIPS_IN_MIDDLE"
+    draw_tables.dispatch(first.draw_table_id, Deal(2), "dealer")  # one more, to play it out
     with pytest.raises(DomainError) as refused:
         league_nights.confirm(league_id, 1, ROME, "secretary")
     assert refused.value.code == "NIGHT_HAND_IN_PLAY"
-    for seat in draw_tables.current(first.draw_table_id).state.hand.order:
-        draw_tables.dispatch(first.draw_table_id, Act(seat, "check"), "dealer")
-    with pytest.raises(DomainError) as refused:  # nobody opened: the inviti wait
-        league_nights.confirm(league_id, 1, ROME, "secretary")
-    assert refused.value.code == "NIGHT_CHIPS_IN_MIDDLE"
     assert leagues.league(league_id).nights == ()
 
 

@@ -8,9 +8,9 @@ from __future__ import annotations
 from typing import Annotated, Any, Literal
 
 from flask import Blueprint, jsonify, request
-from flask_babel import get_timezone
 from pydantic import Field
 
+from tdapp.i18n import club_zone
 from tdapp.league.calendar import League
 from tdapp.league.readings import Readings
 from tdapp.league.results import Night
@@ -188,13 +188,13 @@ def open_night(league_id: int):
     """Open the next day's draw tables, as next-night plans them, in one step."""
     body = parse_json(OpenNightBody)
     day = league_nights.open_night(league_id, body.unavailable, actor())
-    night = league_nights.live_night(league_id, day, get_timezone(), utcnow())
+    night = league_nights.live_night(league_id, day, club_zone(), utcnow())
     return jsonify(live_json(night)), 201
 
 
 @bp.get("/leagues/<int:league_id>/live-nights/<int:day>")
 def live_night(league_id: int, day: int):
-    return jsonify(live_json(league_nights.live_night(league_id, day, get_timezone(), utcnow())))
+    return jsonify(live_json(league_nights.live_night(league_id, day, club_zone(), utcnow())))
 
 
 @bp.post("/leagues/<int:league_id>/live-nights/<int:day>/marks")
@@ -203,7 +203,7 @@ def mark(league_id: int, day: int):
     """A telesina round played, or a full vestito shown at a hand tapped without its cards."""
     body = parse_json(MarkBody)
     league_nights.record(league_id, day, body.table, body.mark, actor())
-    return jsonify(live_json(league_nights.live_night(league_id, day, get_timezone(),
+    return jsonify(live_json(league_nights.live_night(league_id, day, club_zone(),
                                                       utcnow())))
 
 
@@ -212,5 +212,5 @@ def mark(league_id: int, day: int):
 def confirm(league_id: int, day: int):
     """The result read off the tables goes into the league as the night's result."""
     parse_json(ApiBody)
-    entered = league_nights.confirm(league_id, day, get_timezone(), actor())
+    entered = league_nights.confirm(league_id, day, club_zone(), actor())
     return jsonify(night_json(entered, leagues.league(league_id))), 201
