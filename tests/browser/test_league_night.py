@@ -11,13 +11,13 @@ Screenshots go to shots/ at the repository root (night-*.png)."""
 
 from __future__ import annotations
 
-import json
-import urllib.request
 from datetime import datetime, time
 from pathlib import Path
 from zoneinfo import ZoneInfo
 
 import pytest
+
+from tests.browser.test_draw_console import PASSWORD, call, tap
 
 playwright = pytest.importorskip("playwright.sync_api")
 expect = playwright.expect
@@ -26,18 +26,8 @@ pytestmark = pytest.mark.browser
 
 ROOT = Path(__file__).resolve().parents[2]
 SHOTS = ROOT / "shots"
-PASSWORD = "correct horse battery"
 ROME = ZoneInfo("Europe/Rome")
 MEMBERS = ["Anna", "Bruno", "Carla", "Dario", "Elena", "Franco", "Gina", "Ugo", "Ivo", "Lia"]
-
-
-def call(url: str, method: str, path: str, body: dict | None = None, token: str = "") -> dict:
-    request = urllib.request.Request(
-        url + "/api/v1" + path, method=method,
-        data=None if method == "GET" else json.dumps(body or {}).encode(),
-        headers={"Content-Type": "application/json", "Authorization": f"Bearer {token}"})
-    with urllib.request.urlopen(request, timeout=20) as answer:
-        return json.loads(answer.read())
 
 
 def shot(page, name: str) -> None:
@@ -68,14 +58,6 @@ def league(ddt_server):
     league_id = call(server.url, "POST", "/leagues",
                      {"name": "Club del Lunedì", "members": MEMBERS}, token["token"])["id"]
     return server, token["token"], league_id
-
-
-def tap(page, selector: str) -> None:
-    """Tap on the draw console and wait until the answer is drawn."""
-    before = page.get_attribute("#console", "data-ready")
-    page.click(selector)
-    page.wait_for_function(
-        f"document.getElementById('console').dataset.ready !== '{before}'")
 
 
 def test_a_whole_short_night_from_the_tables_into_the_league_LG_07(league, browser):

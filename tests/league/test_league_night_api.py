@@ -190,3 +190,16 @@ def test_the_club_zone_has_rome_s_offset_not_its_old_local_mean_time(app):
     with app.test_request_context("/"):
         eight = datetime.combine(date(2026, 11, 30), time(20, 0), club_zone())
     assert eight.utcoffset() == timedelta(hours=1)
+
+
+def test_the_secretary_page_is_prefilled_from_the_tables_of_an_open_night(ddt_client, api,
+                                                                         league_id):
+    api.post(f"/api/v1/leagues/{league_id}/live-nights", json={})
+    table = api.get(f"/api/v1/leagues/{league_id}/live-nights/1").get_json()["tables"][0]
+    a_pot(table["draw_table_id"])
+    counted = api.get(f"/api/v1/leagues/{league_id}/live-nights/1").get_json()["proposal"][0]
+    page = ddt_client.get(f"/leagues/{league_id}/secretary").get_data(as_text=True)
+    assert 'id="live-night"' in page and 'id="open-night"' not in page
+    for chips in counted["chips"].values():
+        assert f'value="{chips}"' in page
+    assert any(chips != 500 for chips in counted["chips"].values())
