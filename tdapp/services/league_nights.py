@@ -199,6 +199,8 @@ def open_days(league_id: int) -> list[int]:
 
 
 def _live(session: Any, league_id: int, day: int) -> LiveNightRecord | None:
+    if not (is_id(league_id) and is_id(day)):  # a number the database cannot hold opens nothing
+        return None
     return session.exec(select(LiveNightRecord).where(LiveNightRecord.league_id == league_id,
                                                       LiveNightRecord.day == day)).first()
 
