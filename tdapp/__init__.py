@@ -98,10 +98,19 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
     app.register_blueprint(auth.bp)
     td.register(app)
 
-    from tdapp.web import display, draw_console, games_help, health, league, player, table
+    from tdapp.web import (
+        display,
+        draw_console,
+        games_help,
+        health,
+        league,
+        league_night,
+        player,
+        table,
+    )
 
     # Pages by audience; every JSON endpoint was registered above by `api.register`.
-    for pages in (display, player, table, draw_console, league, games_help):
+    for pages in (display, player, table, draw_console, league, league_night, games_help):
         app.register_blueprint(pages.bp)
     app.register_blueprint(health.bp)
 

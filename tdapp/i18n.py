@@ -11,11 +11,12 @@ import os
 from pathlib import Path
 from typing import Any
 from urllib.parse import urlsplit
+from zoneinfo import ZoneInfo
 
 from babel.messages.mofile import write_mo
 from babel.messages.pofile import read_po
 from flask import Blueprint, Flask, has_request_context, redirect, request, session, url_for
-from flask_babel import Babel, get_locale, gettext, refresh
+from flask_babel import Babel, get_locale, get_timezone, gettext, refresh
 
 from tdapp.tournament.errors import message_for, message_template
 
@@ -24,6 +25,12 @@ DEFAULT_LANGUAGE = "it"
 TRANSLATIONS = Path(__file__).parent / "translations"
 
 bp = Blueprint("i18n", __name__)
+
+
+def club_zone() -> ZoneInfo:
+    """The room's time zone as a `zoneinfo` zone, for arithmetic on local times: Flask-Babel's
+    pytz zone would give `datetime.combine` its old local mean time (+0:50 in Rome)."""
+    return ZoneInfo(str(get_timezone()))
 
 
 def select_language() -> str:

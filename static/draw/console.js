@@ -198,6 +198,7 @@
     $("hand-no").textContent = data.number ? `· ${L.hand} ${data.number}` : "";
     $("level").textContent = L[data.level];
     $("level").dataset.level = data.level;
+    $("deck").textContent = `${data.lowest_rank}–A`;
     $("phase").dataset.phase = data.phase;
     $("phase").textContent = data.phase === "waiting" ? L.waiting_phase : L[data.phase];
     $("middle").textContent = data.middle ? `${L.middle} ${data.middle}` : "";

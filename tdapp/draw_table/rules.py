@@ -42,6 +42,7 @@ from tdapp.engine.errors import IllegalAction
 from tdapp.tournament.errors import DomainError, register_messages
 
 MAX_NAME = 120
+GIRI_INVITO_MAX = 10  # IT-04: the invito goes up to 10 euro during the giri
 
 register_messages({
     "BAD_DRAW_TABLE": "%(reason)s",
@@ -157,8 +158,9 @@ def _event_for(state: DrawTable, command: Command) -> Event:
         case Deal(invito, blind_steps, giri):
             if state.in_play:
                 raise DomainError("DRAW_HAND_IN_PLAY", number=state.number)
-            if isinstance(invito, int) and invito > state.invito_max:
-                raise DomainError("DRAW_INVITO_OVER_LIMIT", most=state.invito_max)
+            most = max(state.invito_max, GIRI_INVITO_MAX) if giri else state.invito_max
+            if isinstance(invito, int) and invito > most:
+                raise DomainError("DRAW_INVITO_OVER_LIMIT", most=most)
             return HandDealt(state.number + 1, invito, blind_steps, giri)
         case Act(seat, action, amount, confirmed):
             _hand_in_play(state)

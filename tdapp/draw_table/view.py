@@ -8,6 +8,7 @@ from typing import Any
 
 from tdapp.draw_table.rules import behind
 from tdapp.draw_table.state import DrawTable
+from tdapp.engine.draw.deck import deck_for
 from tdapp.engine.draw.hand import DrawHand, Phase
 from tdapp.engine.draw.opening import Level
 from tdapp.engine.pots import split_pots
@@ -25,6 +26,9 @@ def view(state: DrawTable, version: int) -> dict[str, Any]:
         "passata": state.passata,
         "phase": "waiting" if hand is None else hand.phase.value,
         "level": LEVEL_WORDS[hand.level if state.in_play else upcoming.level],
+        # the deck in play (IT-01): 7 to A four-handed, 6 to A with five or six
+        "lowest_rank": hand.lowest_rank if state.in_play
+        else deck_for(len(upcoming.seats)).lowest_rank,
         "dealer": hand.dealer if state.in_play else upcoming.dealer,
         "waiting_pots": list(upcoming.carries),
         "seats": _seats(state),

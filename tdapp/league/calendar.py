@@ -14,8 +14,10 @@ from dataclasses import dataclass
 
 from tdapp.league import postseason
 from tdapp.league.errors import LeagueError
+from tdapp.league.readings import Readings
 from tdapp.league.results import Night, NightKind
-from tdapp.league.rotation import NightPlan, first_night, next_night, plan_table
+from tdapp.league.rotation import NightPlan, UnplayedTable, first_night, next_night, plan_table
+from tdapp.league.scoring import NightLine, night_lines
 from tdapp.league.standings import Line, standings
 from tdapp.tournament.errors import register_messages
 
@@ -48,6 +50,7 @@ class League:
     members: tuple[str, ...]
     seed: int
     nights: tuple[Night, ...]  # active nights, by day
+    readings: Readings = Readings()
 
     def night(self, day: int) -> Night:
         for night in self.nights:
@@ -61,7 +64,13 @@ class League:
 
     def standings(self, upto: int | None = None) -> list[Line]:
         nights = [n for n in self.nights if upto is None or n.day <= upto]
-        return standings(self.members, nights, self.rng("standings"))
+        return standings(self.members, nights, self.rng("standings"),
+                         by_amount=self.readings.key_2 == "amount",
+                         cappotto=self.readings.cappotto)
+
+    def lines(self, night: Night) -> dict[str, NightLine]:
+        """Each player's points and keys for one night, under the league's readings."""
+        return night_lines(night, cappotto=self.readings.cappotto)
 
     def honours(self) -> postseason.RollOfHonour | None:
         """The roll of honour once the Final and the Finalina are in."""
@@ -122,14 +131,25 @@ def upcoming(league: League, unavailable: Collection[str] = ()) -> NextNight:
 
 
 def _post_season(league: League, day: int, unavailable: Collection[str]) -> NightPlan:
+    """Days 21-25: the main table of five of the eight, with stand-ins for the absent; on day
+    25 also the game of places 9-12, left out (and said so) when it cannot be four."""
     cut = postseason.split(league.standings(upto=LAST_REGULAR_DAY))
     lines = league.standings(upto=day - 1)
     if day == LAST_REGULAR_DAY + 1:
-        main = postseason.day_21(cut, league.night(LAST_REGULAR_DAY), lines)
+        main = postseason.day_21(cut, league.night(LAST_REGULAR_DAY), lines,
+                                 by=league.readings.day_21, unavailable=unavailable)
     else:
-        main = postseason.next_post_season(cut, league.night(day - 1).tables[0], lines)
-    tables = [main]
+        main = postseason.next_post_season(cut, league.night(day - 1).tables[0], lines,
+                                           unavailable)
+    tables = [main.plan]
+    unplayed = ()
     if day == LAST_POST_SEASON_DAY:
-        tables.append(postseason.playoff(cut, set(unavailable), main.players))
+        playoff = postseason.playoff(cut, set(unavailable), main.plan.players)
+        if playoff is None:
+            unplayed = (UnplayedTable("B", tuple(p for p in cut.playoff
+                                                 if p not in unavailable)),)
+        else:
+            tables.append(playoff)
     playing = {p for t in tables for p in t.players}
-    return NightPlan(tuple(tables), tuple(m for m in league.members if m not in playing))
+    return NightPlan(tuple(tables), tuple(m for m in league.members if m not in playing),
+                     main.substitutions, unplayed=unplayed)

@@ -10,7 +10,8 @@ class LeagueError(DomainError):
 
 
 register_messages({
-    "UNKNOWN_CHOICE": "day 21 goes by 'night' or 'standings', not %(choice)r",
+    "UNKNOWN_CHOICE": "%(choice)r is not one of the readings this league can choose",
+    "UNKNOWN_READING": "%(key)r is not a reading this league can choose",
     "NOT_POST_SEASON": "table %(table)s was not five of the eight qualified players",
     "NOT_AT_TABLE": "%(player)s did not play at table %(table)s",
     "TABLE_SIZE": "table %(table)s has %(players)d players; it needs 4 to 6",

@@ -7,7 +7,7 @@ from dataclasses import dataclass
 
 from tdapp.league.errors import LeagueError
 from tdapp.league.results import Night, TableResult
-from tdapp.league.rotation import TablePlan, plan_table
+from tdapp.league.rotation import Substitution, TablePlan, plan_table
 from tdapp.league.standings import Line
 
 QUALIFIED = 8
@@ -28,40 +28,69 @@ def split(lines: Sequence[Line]) -> Split:
     return Split(tuple(players[:QUALIFIED]), tuple(players[QUALIFIED:QUALIFIED + 4]))
 
 
-def day_21(cut: Split, day_20: Night, lines: Sequence[Line], *, by: str = "night") -> TablePlan:
+@dataclass(frozen=True)
+class MainTable:
+    """A post-season night's main table with the substitutions its absences needed."""
+
+    plan: TablePlan
+    substitutions: tuple[Substitution, ...] = ()
+
+
+def day_21(cut: Split, day_20: Night, lines: Sequence[Line], *, by: str = "night",
+           unavailable: Collection[str] = ()) -> MainTable:
     """Day 21: the five qualified players with the best day-20 results (by net; those who sat
-    out come after those who played, in standings order). `by="standings"` takes the top 5 [U]."""
+    out come after those who played, in standings order). `by="standings"` takes the top 5 [U].
+    An absent player's seat goes to the next of the eight in that same order."""
     place = {line.player: line.place for line in lines}
     if by == "standings":
-        five = cut.qualified[:TABLE]
+        order = cut.qualified
     elif by == "night":
         nets = {p: n for table in day_20.tables for p, n in table.nets.items()}
-        five = tuple(sorted(cut.qualified, key=lambda p: (p not in nets, -nets.get(p, 0),
-                                                          place[p]))[:TABLE])
+        order = tuple(sorted(cut.qualified, key=lambda p: (p not in nets, -nets.get(p, 0),
+                                                           place[p])))
     else:
         raise LeagueError("UNKNOWN_CHOICE", choice=by)
-    return plan_table("A", five, None)
+    return _main_table(order, unavailable, host=None)
 
 
-def next_post_season(cut: Split, last: TableResult, lines: Sequence[Line]) -> TablePlan:
+def next_post_season(cut: Split, last: TableResult, lines: Sequence[Line],
+                     unavailable: Collection[str] = ()) -> MainTable:
     """Days 22-25: the top two of the last game stay (ties by standings), the three who sat out
-    come in."""
+    come in. An absent player's seat goes to the best of the last game's others, in its order."""
     place = {line.player: line.place for line in lines}
     nets = last.nets
-    top_two = sorted(last.players, key=lambda p: (-nets[p], place[p]))[:2]
+    ranked = sorted(last.players, key=lambda p: (-nets[p], place[p]))
     rest = [p for p in cut.qualified if p not in last.players]
     if set(last.players) - set(cut.qualified) or len(rest) != QUALIFIED - TABLE:
         raise LeagueError("NOT_POST_SEASON", table=last.name)
-    return plan_table("A", [*top_two, *rest], top_two[0])
+    return _main_table((*ranked[:2], *rest, *ranked[2:]), unavailable, host=ranked[0])
 
 
-def playoff(cut: Split, unavailable: Collection[str], main_table: Sequence[str]) -> TablePlan:
+def _main_table(order: Sequence[str], unavailable: Collection[str],
+                host: str | None) -> MainTable:
+    """The first five of `order` who can come; each absent one of the first five is replaced
+    by the next who can, in order. With four the table plays four-handed (7 to A)."""
+    chosen = [p for p in order if p not in unavailable][:TABLE]
+    missing = [p for p in order[:TABLE] if p in unavailable]
+    stand_ins = [p for p in chosen if p not in order[:TABLE]]
+    seats = [p for p in order[:TABLE] if p in chosen] + stand_ins
+    subs = tuple(Substitution("A", player, sub)
+                 for player, sub in zip(missing, stand_ins, strict=False))
+    host = host if host in chosen else None
+    return MainTable(plan_table("A", seats, host), subs)
+
+
+def playoff(cut: Split, unavailable: Collection[str],
+            main_table: Sequence[str]) -> TablePlan | None:
     """Day 25's extra game of places 9-12. If one of them cannot come, the 8th stands in unless
-    they play the main table that day."""
+    they play the main table that day. With fewer than four the game is not played (None): the
+    main table plays all the same."""
     players = [p for p in cut.playoff if p not in unavailable]
     eighth = cut.qualified[-1]
     if len(players) < 4 and eighth not in main_table and eighth not in unavailable:
         players.append(eighth)
+    if len(players) < 4:
+        return None
     return plan_table("B", players, None)
 
 

@@ -32,6 +32,14 @@ class Substitution:
 
 
 @dataclass(frozen=True)
+class UnplayedTable:
+    """A game of the night that cannot be played: too few of its players can come."""
+
+    name: str
+    players: tuple[str, ...]  # those who can come
+
+
+@dataclass(frozen=True)
 class NightPlan:
     """The coming night: its tables, who sits out, and the substitutions that were needed."""
 
@@ -39,6 +47,7 @@ class NightPlan:
     sitting_out: tuple[str, ...]
     substitutions: tuple[Substitution, ...] = ()
     moved: tuple[str, ...] = ()
+    unplayed: tuple[UnplayedTable, ...] = ()
 
 
 def first_night(members: Sequence[str], unavailable: Collection[str],

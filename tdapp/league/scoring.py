@@ -7,16 +7,19 @@ from dataclasses import dataclass
 from tdapp.league.results import Night, TableResult
 
 
-def points(table: TableResult, player: str, *, doubled: bool = False) -> int:
+def points(table: TableResult, player: str, *, doubled: bool = False,
+           cappotto: str = "box") -> int:
     """LG-03 as the seed writes it: 2 for the table's biggest winner (all of them on a tie), 1 for
     any other winner, +1 per full posta won, +1 for a cappotto; losers lose a point per posta
-    started beyond the first, down to -5 for all five; the Final doubles everything."""
+    started beyond the first, down to -5 for all five; the Final doubles everything. The
+    cappotto is the secretary's box, or with `cappotto="sole_winner"` the only winner at a table
+    where all the others lost (league/readings.py)."""
     net = table.net(player)
     posta = table.posta
     if net > 0:
         pts = 2 if net == max(table.nets.values()) else 1
         pts += net // posta
-        if table.seat(player).cappotto:
+        if has_cappotto(table, player, cappotto):
             pts += 1
     else:
         loss = -net
@@ -35,6 +38,13 @@ def points(table: TableResult, player: str, *, doubled: bool = False) -> int:
     return 2 * pts if doubled else pts
 
 
+def has_cappotto(table: TableResult, player: str, reading: str = "box") -> bool:
+    """Whether the winner `player` earns the cappotto's point under the league's reading."""
+    if reading == "sole_winner":
+        return all(net < 0 for other, net in table.nets.items() if other != player)
+    return table.seat(player).cappotto
+
+
 @dataclass(frozen=True)
 class NightLine:
     """What one night adds to a player's line in the standings (LG-04's five keys)."""
@@ -46,7 +56,7 @@ class NightLine:
     biggest_loser: bool
 
 
-def night_lines(night: Night) -> dict[str, NightLine]:
+def night_lines(night: Night, *, cappotto: str = "box") -> dict[str, NightLine]:
     """Every player's line for the night. Biggest winner/loser need a net above/below zero."""
     lines = {}
     for table in night.tables:
@@ -56,7 +66,7 @@ def night_lines(night: Night) -> dict[str, NightLine]:
             lines[player] = NightLine(
                 player=player,
                 net=net,
-                points=points(table, player, doubled=night.kind.doubled),
+                points=points(table, player, doubled=night.kind.doubled, cappotto=cappotto),
                 biggest_winner=net > 0 and net == top,
                 biggest_loser=net < 0 and net == bottom,
             )

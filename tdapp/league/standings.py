@@ -44,13 +44,13 @@ def counted(nights: Iterable[Night]) -> list[Night]:
 
 
 def standings(members: Sequence[str], nights: Iterable[Night], rng: random.Random, *,
-              by_amount: bool = False) -> list[Line]:
+              by_amount: bool = False, cappotto: str = "box") -> list[Line]:
     """The table of the season so far. Players tied on all five keys are ordered by lot, drawn
     with `rng` in the members' order, so the same seed gives the same standings."""
     # pts, nights, biggest winner, biggest loser, wins, losses, net, largest win, largest loss
     totals = {m: [0] * 9 for m in members}
     for night in counted(nights):
-        for player, line in night_lines(night).items():
+        for player, line in night_lines(night, cappotto=cappotto).items():
             row = totals.setdefault(player, [0] * 9)
             row[0] += line.points
             row[1] += 1

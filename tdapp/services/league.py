@@ -17,6 +17,7 @@ from tdapp.league.calendar import League, check_day, kind_for_day, members_only
 from tdapp.league.calendar import NextNight as NextNight
 from tdapp.league.calendar import upcoming as upcoming
 from tdapp.league.errors import LeagueError
+from tdapp.league.readings import Readings, readings_from
 from tdapp.league.results import Night, table_result
 from tdapp.storage.database import is_id, session_scope
 from tdapp.storage.leagues import LeagueNightRecord, LeagueRecord
@@ -61,7 +62,21 @@ def league(league_id: int) -> League:
                           .where(col(LeagueNightRecord.undone).is_(False))
                           .order_by(col(LeagueNightRecord.seq))).all()
         nights = tuple(_night(r.day, r.tables) for r in records)
-        return League(row.id, row.name, tuple(row.members), row.seed, nights)
+        return League(row.id, row.name, tuple(row.members), row.seed, nights,
+                      readings_from(row.readings))
+
+
+def choose_readings(league_id: int, choices: Mapping[str, str]) -> Readings:
+    """The league's choices among the seed's open readings; the keys not named keep theirs.
+    Standings and tables are derived, so they follow at once."""
+    with session_scope() as db:
+        row = db.get(LeagueRecord, league_id) if is_id(league_id) else None
+        if row is None:
+            raise LeagueError("UNKNOWN_LEAGUE", league_id=league_id)
+        readings = readings_from({**readings_from(row.readings).stored(), **choices})
+        row.readings = readings.stored()
+        db.add(row)
+        return readings
 
 
 def _night(day: int, tables: Sequence[Mapping[str, Any]]) -> Night:

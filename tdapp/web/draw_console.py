@@ -10,7 +10,7 @@ from typing import Any
 from flask import Blueprint, abort, redirect, render_template, request, url_for
 from flask_babel import format_time, gettext
 
-from tdapp.services import console_pins, draw_tables
+from tdapp.services import console_pins, draw_tables, league_nights
 from tdapp.services.draw_tables import Player
 from tdapp.tournament.errors import DomainError, register_messages
 from tdapp.tournament.numbers import whole_or_none
@@ -58,6 +58,7 @@ def console_page(token: str) -> Any:
     if not opened_now(DRAW_CONSOLES, str(table_id), generation) and current_ddt() is None:
         return pin_page("draw/pin.html", refused, name=opened.name)
     return render_template("draw/console.html", table=opened, csrf=csrf.csrf_token(),
+                           league_night=league_nights.night_of_table(table_id),
                            api_base=url_for("api_draw_tables.get_table", table_id=table_id),
                            access=access_json(opened) if current_ddt() is not None else None)
 

@@ -10,6 +10,7 @@ from flask import Blueprint, render_template
 from flask_babel import get_locale
 
 from tdapp.engine.telesina.variants import MAX_CARDS, VARIANTS, Variant
+from tdapp.web.league_readings import every_note
 
 bp = Blueprint("games_help", __name__, url_prefix="/games")
 
@@ -42,4 +43,5 @@ def variant_help(variant: Variant, language: str) -> VariantHelp:
 def help_page() -> str:
     language = str(get_locale() or "it")
     telesine = [variant_help(v, language) for v in VARIANTS.values()]
-    return render_template("games/help.html", telesine=telesine, max_cards=MAX_CARDS)
+    return render_template("games/help.html", telesine=telesine, max_cards=MAX_CARDS,
+                           league_notes=every_note())

@@ -8,15 +8,18 @@ from typing import Any
 from flask import Blueprint, abort, flash, redirect, render_template, request, url_for
 from flask_babel import gettext
 
+from tdapp.i18n import club_zone
 from tdapp.league.errors import LeagueError
 from tdapp.league.results import MAX_POSTE
-from tdapp.league.scoring import night_lines
+from tdapp.league.scoring import has_cappotto
 from tdapp.services import league as leagues
+from tdapp.services import league_nights
 from tdapp.tournament.errors import DomainError, register_messages
 from tdapp.tournament.numbers import whole_or_none
 from tdapp.web.auth import current_username, ddt_required
 from tdapp.web.csrf import protect
 from tdapp.web.errors import message_of
+from tdapp.web.league_readings import choice_options, notes
 from tdapp.web.numbers import whole_number
 
 bp = Blueprint("league", __name__, url_prefix="/leagues")
@@ -45,7 +48,9 @@ def index():
 @bp.get("/<int:league_id>")
 def standings(league_id: int):
     current = _league(league_id)
-    return render_template("league/standings.html", league=current, lines=current.standings())
+    return render_template("league/standings.html", league=current, lines=current.standings(),
+                           notes=notes(current.readings, "standings"),
+                           live_days=league_nights.open_days(league_id))
 
 
 @bp.get("/<int:league_id>/nights/<int:day>")
@@ -56,7 +61,10 @@ def night(league_id: int, day: int):
     except LeagueError:
         abort(404)
     return render_template("league/night.html", league=current, night=shown,
-                           lines=night_lines(shown))
+                           lines=current.lines(shown), notes=notes(current.readings, "night"),
+                           cappotti={p for t in shown.tables for p in t.players
+                                     if t.net(p) > 0
+                                     and has_cappotto(t, p, current.readings.cappotto)})
 
 
 @bp.route("/new", methods=["GET", "POST"])
@@ -96,9 +104,14 @@ def secretary(league_id: int):
         upcoming = leagues.upcoming(current, unavailable)
     except DomainError as refused:
         upcoming, error = None, error or message_of(refused)
-    rows = _rows(upcoming, request.form if request.method == "POST" else None)
+    live_days = league_nights.open_days(league_id)
+    from_tables = None
+    if upcoming is not None and upcoming.day in live_days:
+        from_tables = league_nights.live_night(league_id, upcoming.day, club_zone())
+    rows = _rows(upcoming, request.form if request.method == "POST" else None, from_tables)
     page = render_template("league/secretary.html", league=current, upcoming=upcoming, rows=rows,
-                           unavailable=unavailable, error=error)
+                           unavailable=unavailable, error=error, live_days=live_days,
+                           from_tables=from_tables, choices=choice_options())
     return page, 422 if request.method == "POST" else 200
 
 
@@ -114,10 +127,13 @@ def undo(league_id: int):
     return redirect(url_for("league.secretary", league_id=league_id))
 
 
-def _rows(upcoming: leagues.NextNight | None, posted: Any) -> list[dict[str, Any]]:
-    """The entry grid: one block per table, prefilled with the planned players (or what was just
+def _rows(upcoming: leagues.NextNight | None, posted: Any,
+          from_tables: league_nights.LiveNight | None) -> list[dict[str, Any]]:
+    """The entry grid: one block per table, prefilled with the planned players, or with the
+    chips and poste read off the night's tables when it was played on them (or what was just
     posted, so a refused entry keeps what the secretary typed)."""
     plans = upcoming.plan.tables if upcoming else ()
+    counted = {t["name"]: t for t in from_tables.proposal()} if from_tables else {}
     tables = []
     for t, plan in enumerate(plans or [None, None]):
         rows = []
@@ -130,7 +146,11 @@ def _rows(upcoming: leagues.NextNight | None, posted: Any) -> list[dict[str, Any
                              "cappotto": bool(posted.get(key + "cappotto"))})
             else:
                 player = plan.players[r] if plan and r < len(plan.players) else ""
-                rows.append({"player": player, "chips": "", "poste": "1", "cappotto": False})
+                table = counted.get(plan.name, {}) if plan else {}
+                rows.append({"player": player,
+                             "chips": table.get("chips", {}).get(player, ""),
+                             "poste": str(table.get("poste", {}).get(player, 1)),
+                             "cappotto": False})
         name = plan.name if plan else "AB"[t]
         tables.append({"index": t, "name": name, "plan": plan, "rows": rows})
     return tables

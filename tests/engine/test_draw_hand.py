@@ -175,6 +175,33 @@ def test_false_opening_after_others_entered_with_no_openers_returns_every_stake_
     assert void.payoffs() == {s: -2 for s in (1, 2, 3, 4, 5)}
 
 
+def test_false_opening_declared_after_the_first_round_closed_before_the_draw_is_judged_IT_17b():
+    hand = deal({}).act(1, "bet", 10, confirmed=True).act(2, "call").act(3, "call")
+    hand = hand.act(4, "fold").act(5, "fold")
+    assert hand.phase is Phase.DRAW
+    taken = false_opening(hand, new_opener=3)
+    assert taken.opener == 3 and taken.phase is Phase.DRAW
+    with pytest.raises(IllegalAction, match="only a player who entered"):
+        false_opening(hand, new_opener=4)  # folded
+    void = false_opening(hand.draw(1, 1))  # during the draw, nobody holds openers
+    assert void.outcome.kind == "void"
+    assert void.payoffs() == {s: -2 for s in (1, 2, 3, 4, 5)}
+
+
+def test_the_new_opener_speaks_first_after_the_draw_IT_17b_IT_13():
+    hand = deal({}).act(1, "bet", 10, confirmed=True).act(2, "call").act(3, "call")
+    hand = false_opening(hand.act(4, "fold").act(5, "fold"), new_opener=3)
+    hand = hand.draw(1, 1).draw(2, 1).draw(3, 1)
+    assert hand.phase is Phase.SECOND_ROUND and hand.to_act == 3
+
+
+def test_once_everyone_has_drawn_a_false_opening_waits_for_the_showdown_IT_16():
+    hand = deal({}).act(1, "bet", 10, confirmed=True).act(2, "call")
+    hand = hand.act(3, "fold").act(4, "fold").act(5, "fold").draw(1, 1).draw(2, 1)
+    with pytest.raises(IllegalAction, match="judged at the showdown"):
+        false_opening(hand)
+
+
 def test_false_opening_raise_makes_all_fold_raiser_with_openers_keeps_it_valid_IT_17c():
     hand = deal({}).act(1, "bet", 10, confirmed=True).act(2, "raise", 30).act(3, "fold")
     hand = hand.act(4, "fold").act(5, "fold").act(1, "fold")

@@ -76,11 +76,11 @@ def test_the_post_season_tables_LG_06():
     cut = postseason.split(lines)
     assert list(cut.qualified) == SEASON["qualified"]
     assert list(cut.playoff) == SEASON["playoff"]
-    plan = postseason.day_21(cut, nights(20)[-1], lines)
+    plan = postseason.day_21(cut, nights(20)[-1], lines).plan
     assert list(plan.players) == SEASON["nights"][20]["tables"][0]["players"]
     for day in range(22, 26):
         lines = standings(MEMBERS, nights(day - 1), random.Random(SEASON["standings_seed"]))
-        plan = postseason.next_post_season(cut, nights(day - 1)[-1].tables[0], lines)
+        plan = postseason.next_post_season(cut, nights(day - 1)[-1].tables[0], lines).plan
         assert list(plan.players) == SEASON["nights"][day - 1]["tables"][0]["players"]
     day_25 = SEASON["nights"][24]
     playoff = postseason.playoff(cut, set(day_25["unavailable"]), plan.players)

@@ -15,7 +15,8 @@ def false_opening(hand: DrawHand, *, new_opener: Seat | None = None,
 
     (a) Nobody else has entered: the opener takes the stake back and counts as passed.
     (b) Others entered: an entrant with openers (`new_opener`, never one who passed) becomes
-        the opener and all others must stay in; with none every stake goes back.
+        the opener and all others must stay in; with none every stake goes back. This holds
+        from the opening until everyone has drawn (the first round closed or not).
     (c) A raise made everyone fold: it stands if the raiser shows openers; otherwise, or if
         the raiser had passed, the raiser takes the pot and the false opener refunds the
         initial pot [U: into the middle for the next deal].
@@ -23,20 +24,24 @@ def false_opening(hand: DrawHand, *, new_opener: Seat | None = None,
     """
     if hand.opener is None or hand.opener in hand.blind_seats:
         raise IllegalAction("there is no opening to call false")
-    if hand.phase is Phase.FIRST_ROUND:
-        if not hand.entered:
-            return _replay_without_opening(hand)
+    if hand.phase is Phase.FIRST_ROUND and not hand.entered:
+        return _replay_without_opening(hand)
+    if hand.phase in (Phase.FIRST_ROUND, Phase.DRAW):
+        # (b) holds until everyone has drawn: the seed sets no moment, and after the draw the
+        # opener's duty to show openers at the showdown (IT-16) judges it
         if new_opener is None:
             return hand.void("void", "false opening: every stake goes back", deal_passes=True)
         if new_opener not in hand.entered or new_opener in hand.passed \
-                or new_opener in hand.round.folded:
+                or new_opener not in hand.live:
             raise IllegalAction(f"seat {new_opener} cannot validate the opening: only a "
                                 "player who entered after it, without passing before, can")
         bound = (hand.entered | {hand.opener}) - {new_opener}
+        if hand.phase is Phase.DRAW:  # all still in have paid: they play on, the opener moves
+            return replace(hand, opener=new_opener)
         return replace(hand, opener=new_opener, must_stay=bound)
-    if hand.outcome is None or hand.outcome.kind != "won" or hand.to_draw or hand.drawn:
-        raise IllegalAction("after the draw a false opening is judged at the showdown: "
-                            "the opener cannot show openers")
+    if hand.outcome is None or hand.outcome.kind != "won" or hand.drawn:
+        raise IllegalAction("once everyone has drawn a false opening is judged at the "
+                            "showdown: the opener who cannot show openers loses (IT-16)")
     (winner,) = hand.outcome.won
     if winner == hand.opener:
         return _before_finish(hand).void("void", "false opener cannot win: stakes go back",

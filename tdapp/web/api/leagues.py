@@ -5,17 +5,22 @@ Reading is public, as the standings page is; writing needs a DdT (the league's s
 
 from __future__ import annotations
 
-from typing import Annotated, Any
+from typing import Annotated, Any, Literal
 
 from flask import Blueprint, jsonify, request
 from pydantic import Field
 
+from tdapp.i18n import club_zone
+from tdapp.league.calendar import League
+from tdapp.league.readings import Readings
 from tdapp.league.results import Night
 from tdapp.league.rotation import NightPlan
-from tdapp.league.scoring import night_lines
 from tdapp.league.standings import Line
 from tdapp.services import league as leagues
+from tdapp.services import league_nights
+from tdapp.wallclock import utcnow
 from tdapp.web.api import URL_PREFIX, ApiBody, actor, ddt_required, parse_json
+from tdapp.web.errors import message_of
 
 bp = Blueprint("api_league", __name__, url_prefix=URL_PREFIX)
 
@@ -41,6 +46,23 @@ class NightBody(ApiBody):
     tables: Annotated[list[TableBody], Field(min_length=1, max_length=2)]
 
 
+class ReadingsBody(ApiBody):
+    """The readings the league chooses; a key left out keeps the league's."""
+
+    key_2: Literal["nights", "amount"] | None = None
+    cappotto: Literal["box", "sole_winner"] | None = None
+    day_21: Literal["night", "standings"] | None = None
+
+
+class OpenNightBody(ApiBody):
+    unavailable: Annotated[list[Name], Field(max_length=16)] = []
+
+
+class MarkBody(ApiBody):
+    table: Annotated[str, Field(min_length=1, max_length=20)]
+    mark: Literal["vestito", "telesina", "giri_telesina"]
+
+
 def line_json(line: Line) -> dict[str, Any]:
     return {"place": line.place, "player": line.player, "points": line.points,
             "nights": line.nights, "biggest_wins": line.biggest_wins,
@@ -49,8 +71,8 @@ def line_json(line: Line) -> dict[str, Any]:
             "lot": line.lot}
 
 
-def night_json(night: Night) -> dict[str, Any]:
-    lines = night_lines(night)
+def night_json(night: Night, current: League) -> dict[str, Any]:
+    lines = current.lines(night)
     return {"day": night.day, "kind": night.kind.value, "tables": [
         {"name": t.name, "posta": t.posta, "players": [
             {"player": s.player, "chips": s.chips, "poste": s.poste, "cappotto": s.cappotto,
@@ -65,7 +87,39 @@ def plan_json(day: int, kind: str, plan: NightPlan) -> dict[str, Any]:
         "sitting_out": list(plan.sitting_out),
         "substitutions": [{"table": s.table, "player": s.player, "substitute": s.substitute}
                           for s in plan.substitutions],
-        "moved": list(plan.moved)}
+        "moved": list(plan.moved),
+        "unplayed": [{"table": t.name, "players": list(t.players)} for t in plan.unplayed]}
+
+
+def readings_json(readings: Readings) -> dict[str, Any]:
+    return {**readings.stored(), "changed": list(readings.changed())}
+
+
+def live_json(night: league_nights.LiveNight) -> dict[str, Any]:
+    """The night's screen as data: its times, each table's place in the schedule, and the
+    result the tables propose with what still holds it back."""
+    times = night.schedule.times
+    return {
+        "day": night.day, "kind": night.kind.value, "confirmed": night.confirmed,
+        "start": times.start.isoformat(), "giri_at": times.giri_at.isoformat(),
+        "late": times.late, "over": night.schedule.over,
+        "tables": [{
+            "name": t.name, "draw_table_id": t.draw_table_id, "phase": on.phase.value,
+            "hands": on.hands, "unopened_in_a_row": on.unopened_in_a_row,
+            "telesina_called": list(on.telesina_called),
+            "telesina_played": on.telesina_played, "telesina_due": list(on.telesina_due),
+            "round_on": on.round_on, "giri_telesina_played": on.giri_telesina_played,
+            "fixed_round": on.fixed_round, "fixed_rounds": on.fixed_rounds,
+            "giri_hands_left": on.giri_hands_left,
+            "tappo": None if on.tappo is None else {"seat": on.tappo,
+                                                    "player": t.end.names.get(on.tappo)},
+        } for t, on in zip(night.tables, night.schedule.tables, strict=True)],
+        "recorded": [{"table": r.table, "mark": r.mark.value, "at": r.at.isoformat()}
+                     for r in night.recorded],
+        "proposal": night.proposal(),
+        "problems": [{"code": p.code, "message": message_of(p), "params": p.params}
+                     for p in night.problems],
+    }
 
 
 @bp.post("/leagues")
@@ -86,12 +140,13 @@ def standings(league_id: int):
     return jsonify(league={"id": current.id, "name": current.name},
                    nights=len(current.nights),
                    standings=[line_json(line) for line in current.standings()],
-                   roll_of_honour=roll)
+                   roll_of_honour=roll, readings=readings_json(current.readings))
 
 
 @bp.get("/leagues/<int:league_id>/nights/<int:day>")
 def night(league_id: int, day: int):
-    return jsonify(night_json(leagues.league(league_id).night(day)))
+    current = leagues.league(league_id)
+    return jsonify(night_json(current.night(day), current))
 
 
 @bp.post("/leagues/<int:league_id>/nights")
@@ -100,7 +155,7 @@ def enter_night(league_id: int):
     body = parse_json(NightBody)
     entered = leagues.enter_night(league_id, body.day, [t.model_dump() for t in body.tables],
                                   actor())
-    return jsonify(night_json(entered)), 201
+    return jsonify(night_json(entered, leagues.league(league_id))), 201
 
 
 @bp.post("/leagues/<int:league_id>/undo")
@@ -116,3 +171,46 @@ def next_night(league_id: int):
     unavailable = [name.strip() for name in raw.split(",") if name.strip()]
     nxt = leagues.upcoming(leagues.league(league_id), unavailable)
     return jsonify(plan_json(nxt.day, nxt.kind.value, nxt.plan))
+
+
+@bp.post("/leagues/<int:league_id>/readings")
+@ddt_required
+def choose_readings(league_id: int):
+    """The league's choices among the seed's open readings ([U]); the standings follow."""
+    body = parse_json(ReadingsBody)
+    chosen = {k: v for k, v in body.model_dump().items() if v is not None}
+    return jsonify(readings_json(leagues.choose_readings(league_id, chosen)))
+
+
+@bp.post("/leagues/<int:league_id>/live-nights")
+@ddt_required
+def open_night(league_id: int):
+    """Open the next day's draw tables, as next-night plans them, in one step."""
+    body = parse_json(OpenNightBody)
+    day = league_nights.open_night(league_id, body.unavailable, actor())
+    night = league_nights.live_night(league_id, day, club_zone(), utcnow())
+    return jsonify(live_json(night)), 201
+
+
+@bp.get("/leagues/<int:league_id>/live-nights/<int:day>")
+def live_night(league_id: int, day: int):
+    return jsonify(live_json(league_nights.live_night(league_id, day, club_zone(), utcnow())))
+
+
+@bp.post("/leagues/<int:league_id>/live-nights/<int:day>/marks")
+@ddt_required
+def mark(league_id: int, day: int):
+    """A telesina round played, or a full vestito shown at a hand tapped without its cards."""
+    body = parse_json(MarkBody)
+    league_nights.record(league_id, day, body.table, body.mark, actor())
+    return jsonify(live_json(league_nights.live_night(league_id, day, club_zone(),
+                                                      utcnow())))
+
+
+@bp.post("/leagues/<int:league_id>/live-nights/<int:day>/confirm")
+@ddt_required
+def confirm(league_id: int, day: int):
+    """The result read off the tables goes into the league as the night's result."""
+    parse_json(ApiBody)
+    entered = league_nights.confirm(league_id, day, club_zone(), actor())
+    return jsonify(night_json(entered, leagues.league(league_id))), 201
