@@ -186,13 +186,16 @@
     list.classList.toggle("many", batch.length > 8);
     list.replaceChildren(...batch.map((m) => {
       const li = document.createElement("li");
-      const from = document.createElement("span");
-      from.className = "from";
-      from.textContent = " " + L.table + " " + m.from_table + ", " + L.seat + " " + m.from_seat + " → ";
-      const to = document.createElement("span");
-      to.className = "to";
-      to.textContent = L.table + " " + m.to_table + ", " + L.seat + " " + m.to_seat;
-      li.append(players.get(m.player_id).name, from, to);
+      const part = (name, text) => {
+        const span = document.createElement("span");
+        span.className = name;
+        span.textContent = text;
+        return span;
+      };
+      // A long name gives way, never the seat the player must find.
+      li.append(part("who", players.get(m.player_id).name),
+        part("from", L.table + " " + m.from_table + ", " + L.seat + " " + m.from_seat + " →"),
+        part("to", L.table + " " + m.to_table + ", " + L.seat + " " + m.to_seat));
       return li;
     }));
   }

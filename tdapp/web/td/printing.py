@@ -25,6 +25,7 @@ from tdapp.wallclock import utcnow
 from tdapp.web.qr import inline_svg
 from tdapp.web.td import bp
 
+PAPER_NAMES = {"a4": "A4", "80mm": "80 mm"}
 HAND_OUT = ("80mm", "a4")
 """Papers of what is handed to one player; the first is the default."""
 POSTED = ("a4",)
@@ -40,7 +41,7 @@ def _paper(papers: tuple[str, ...]) -> str:
     paper = request.args.get("paper", papers[0])
     if paper not in papers:
         _refuse(gettext("This page prints on %(papers)s, not on “%(paper)s”.",
-                        papers=", ".join(p.upper() for p in papers), paper=paper[:20]))
+                        papers=", ".join(PAPER_NAMES[p] for p in papers), paper=paper[:20]))
     return paper
 
 
@@ -67,6 +68,7 @@ def _page(template: str, tid: int, what: str, papers: tuple[str, ...], **context
         state=state,
         paper=paper,
         papers=papers,
+        paper_names=PAPER_NAMES,
         printed_at=utcnow(),
         **context,
     )
