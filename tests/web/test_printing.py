@@ -168,3 +168,19 @@ def test_print_pages_speak_italian(ddt_client):
     assert slips.count("Il tavolo 3 chiude") == 5 and "dal tavolo 3, posto" in slips
     cards = text(ddt_client.get(f"/td/t/{tid}/print/seat-cards"))
     assert "Stack iniziale" in cards
+
+
+def test_the_tables_page_lists_the_newest_moves_with_their_slips(ddt_client):
+    tid = night()
+    assert 'id="announced"' not in text(ddt_client.get(f"/td/t/{tid}/tables"))
+    tournaments.dispatch(tid, BreakTable(3), actor="test")
+    state = tournaments.current(tid)
+    page = text(ddt_client.get(f"/td/t/{tid}/tables"))
+    panel = page[page.index('id="announced"'):].split("</section>")[0]
+    assert "Latest moves" in panel and "Table 3 breaks" in panel
+    for player_id, move in state.seating.last_moves.items():
+        row = panel[panel.index(f"<strong>{state.player(player_id).name}</strong>"):].split("</li>")[0]
+        assert f"Table 3, seat {move.from_seat}" in row
+        assert f"Table {move.to_table}, seat {move.to_seat}" in row
+    assert f'href="/td/t/{tid}/print/moves"' in panel
+    assert f'href="/td/t/{tid}/print/moves?paper=a4"' in panel
