@@ -93,6 +93,7 @@ def test_no_player_code_on_the_card_when_the_phone_may_not_mark_players_away(ddt
 @pytest.mark.parametrize(("query", "status", "said"), [
     ("paper=a5", 400, "This page prints on 80 mm, A4, not on “a5”."),
     ("table=tre", 400, "Table must be a whole number, not “tre”."),
+    ("table=%C2%B2", 400, "Table must be a whole number, not “²”."),
     ("table=9", 404, "There is no table 9."),
     ("player=999", 404, "There is no player 999."),
 ])

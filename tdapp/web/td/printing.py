@@ -16,6 +16,7 @@ from flask import abort, make_response, render_template, request, url_for
 from flask_babel import gettext
 
 from tdapp.services import tournaments
+from tdapp.tournament.numbers import whole_or_none
 from tdapp.tournament.payouts import place_amounts, place_of, prize_pool_cents, prizes
 from tdapp.tournament.phone_codes import phone_presence_on
 from tdapp.tournament.seating.announce import announced_moves
@@ -50,10 +51,11 @@ def _number(name: str, label: str) -> int | None:
     typed = request.args.get(name, "").strip()
     if not typed:
         return None
-    if not typed.isascii() or not typed.isdigit() or len(typed) > 9:
+    number = whole_or_none(typed)
+    if number is None:
         _refuse(gettext("%(field)s must be a whole number, not “%(value)s”.",
                         field=label, value=typed[:20]))
-    return int(typed)
+    return number
 
 
 def _page(template: str, tid: int, what: str, papers: tuple[str, ...], **context: Any):
