@@ -104,6 +104,7 @@
     set("mini-level", c.on_break ? L.break : String(c.level));
     set("mini-blinds", blindsText(shown));
     drawSeating();
+    drawAnnounced();
     fitAll();
   }
 
@@ -153,6 +154,48 @@
     $("payouts").replaceChildren(...places.map((p) => {
       const li = document.createElement("li");
       li.textContent = p.place + "°  " + money(p.amount_cents);
+      return li;
+    }));
+  }
+
+  // ---- the moves just made: every move of one event carries that event's version, so the
+  // newest batch is the moves with the newest version. A newer batch than the one last seen
+  // takes the screen by itself for a minute, whatever the DdT's layout. ----
+  const MOVES_SHOWN_MS = 60000;
+  function newestMoves(v) {
+    const all = Object.values((v.seating || {}).last_moves || {});
+    const version = all.reduce((top, m) => Math.max(top, m.version), 0);
+    return { version: version, moves: all.filter((m) => m.version === version) };
+  }
+  let movesSeen = newestMoves(view).version;
+  let movesUntil = 0;
+  function noticeMoves(next) {
+    const version = newestMoves(next).version;
+    if (version > movesSeen) movesUntil = Date.now() + MOVES_SHOWN_MS;
+    movesSeen = version;  // after an undo too, so that a redo is announced again
+  }
+  function drawAnnounced() {
+    const players = new Map((view.players || []).map((p) => [p.id, p]));
+    const batch = newestMoves(view).moves.filter((m) => players.has(m.player_id) && players.get(m.player_id).status !== "busted");
+    // The final table reads as its line-up; a break or a balancing seat by seat of the tables left.
+    const final = batch.some((m) => m.reason === "FINAL_TABLE");
+    batch.sort((a, b) => final ? a.to_table - b.to_table || a.to_seat - b.to_seat : a.from_table - b.from_table || a.from_seat - b.from_seat);
+    const whys = [...new Set(batch.map((m) => (L["reason_" + m.reason] || "").replace("%(table)s", m.from_table)))];
+    set("announce-title", [L.moves, ...whys].join(" · "));
+    const list = $("announce-moves");
+    list.classList.toggle("many", batch.length > 8);
+    list.replaceChildren(...batch.map((m) => {
+      const li = document.createElement("li");
+      const part = (name, text) => {
+        const span = document.createElement("span");
+        span.className = name;
+        span.textContent = text;
+        return span;
+      };
+      // A long name gives way, never the seat the player must find.
+      li.append(part("who", players.get(m.player_id).name),
+        part("from", L.table + " " + m.from_table + ", " + L.seat + " " + m.from_seat + " →"),
+        part("to", L.table + " " + m.to_table + ", " + L.seat + " " + m.to_seat));
       return li;
     }));
   }
@@ -211,14 +254,17 @@
   function rotate(t) {
     const d = (view.displays || {})[screenName] || { layout: "clock" };
     let layout = d.layout;
-    if (layout === "rotate") {
+    if (Date.now() < movesUntil) {
+      layout = "moves";
+    } else if (layout === "rotate") {
       const seconds = Math.max(5, d.seconds || 20);
       layout = Math.floor(Date.now() / 1000 / seconds) % 2 ? "seating" : "clock";
       // The countdown's last minute and the break belong on the big clock.
       if (view.clock.on_break || (view.clock.running && t.left <= 60000)) layout = "clock";
     }
+    root.classList.toggle("layout-moves", layout === "moves");
     root.classList.toggle("layout-seating", layout === "seating");
-    root.classList.toggle("layout-clock", layout !== "seating");
+    root.classList.toggle("layout-clock", layout !== "seating" && layout !== "moves");
   }
 
   // ---- the socket ----
@@ -239,6 +285,7 @@
     if (next.version < view.version) return;
     const changed = next.clock.period !== view.clock.period;
     sync.guess(next.clock.server_now, Date.now());
+    noticeMoves(next);
     view = next;
     if (changed && beepedFor !== next.clock.period && next.clock.started) {
       levelCue();

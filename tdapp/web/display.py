@@ -2,13 +2,13 @@
 
 from __future__ import annotations
 
-import segno
 from flask import Blueprint, render_template, request
 from flask_babel import gettext as _
 
 from tdapp.realtime import screen_view
 from tdapp.services import tournaments
 from tdapp.tournament.clock.rules import SCREEN_NAME
+from tdapp.web.qr import inline_svg
 
 bp = Blueprint("display", __name__)
 
@@ -31,6 +31,11 @@ def labels() -> dict[str, object]:
         "paid": _("%(places)s paid"),
         "table": _("Table"),
         "seat": _("seat"),
+        "moves": _("Moves"),
+        "reason_BALANCE": _("Table balance"),
+        "reason_BREAK": _("Table %(table)s breaks"),
+        "reason_FINAL_TABLE": _("Final table draw"),
+        "reason_MANUAL": _("Moved by the tournament director"),
         "notices": {
             "LATE_REGISTRATION_CLOSED": _("Late registration is closed"),
             "REBUY_CLOSED": _("The rebuy period is over"),
@@ -43,10 +48,7 @@ def labels() -> dict[str, object]:
 def players_qr(slug: str) -> str:
     """An inline SVG QR code to the players' page, at the address the screen itself uses, so it
     works on the club's LAN with no outside name."""
-    url = f"{request.host_url}t/{slug}"
-    return segno.make(url, error="m").svg_inline(
-        omitsize=True, border=2, dark="#000", light="#fff", title=url
-    )
+    return inline_svg(f"{request.host_url}t/{slug}")
 
 
 @bp.get("/t/<slug>/clock")

@@ -26,6 +26,7 @@ def register(app: Flask) -> None:
         log,
         payouts,
         players,
+        printing,
         setup,
         structures,
         tables,

@@ -1,5 +1,6 @@
 """Tables: the seat draw and who sits where. SEATING adds its suggested moves through
-`templates/td/_moves.html`."""
+`templates/td/_moves.html`, and the newest moves made, to announce and print, through
+`templates/td/_announced.html`."""
 
 from __future__ import annotations
 
@@ -11,6 +12,7 @@ from tdapp.services import tournaments
 from tdapp.tournament.chips import ChipCount, CountChips
 from tdapp.tournament.hands.commands import RenewTableAccess
 from tdapp.tournament.players import Player
+from tdapp.tournament.seating.announce import announced_moves
 from tdapp.tournament.seating.opening_draw import DrawSeats
 from tdapp.web.table import table_consoles
 from tdapp.web.td import bp
@@ -21,7 +23,8 @@ from tdapp.web.td.forms import FormError, optional_whole, whole
 @bp.get("/t/<int:tid>/tables")
 def tables(tid: int):
     return render("td/tables.html", tid, consoles=table_consoles(tid),
-                  locked_consoles=locked_console_warnings(tid))
+                  locked_consoles=locked_console_warnings(tid),
+                  announced=announced_moves(tournaments.current(tid)))
 
 
 def locked_console_warnings(tid: int) -> list[str]:
