@@ -11,8 +11,8 @@ from dataclasses import replace
 
 from tdapp.tournament.bounties import Knockout, knockouts, shares, standing
 from tdapp.tournament.busts import BustPlayer, BustPlayers
-from tdapp.tournament.configure import ConfigureTournament
 from tdapp.tournament.chips import ChipCount, CountChips, SetChips
+from tdapp.tournament.configure import ConfigureTournament
 from tdapp.tournament.hands.commands import StartHand
 from tdapp.tournament.registration import ReEnterPlayer, UnregisterPlayer
 from tdapp.tournament.registry import view
