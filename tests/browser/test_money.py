@@ -6,6 +6,7 @@ Screenshots go to shots/ at the repository root (money-*.png), at 1366x768 and 3
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 import pytest
@@ -19,6 +20,11 @@ SHOTS = ROOT / "shots"
 PASSWORD = "correct horse battery"  # the password tests/conftest.py's ddt_server gives the DdT
 LAPTOP = {"width": 1366, "height": 768}
 PHONE = {"width": 390, "height": 844}
+
+
+def euros(amount: int) -> re.Pattern[str]:
+    """An amount as the page writes it, in either language: "€ 15", "€15", "15 €"."""
+    return re.compile(rf"(€\s?{amount}\b|\b{amount}\s?€)")
 
 
 def shot(page, name: str) -> None:
@@ -86,30 +92,31 @@ def test_fee_and_pko_bounty_from_set_up_to_the_screens(night, browser):
     desk.select_option("select[name=eliminator-2]", label="Anna")
     shot(desk, "players")
     desk.click("#player-2 button[value=bust-2]")
-    playwright.expect(desk.locator("#player-1")).to_contain_text("€15")
+    playwright.expect(desk.locator("#player-1")).to_contain_text(euros(15))
     view = api.call("GET", f"/tournaments/{tid}")
     anna = next(p for p in view["players"] if p["id"] == 1)
     assert (anna["bounty_cents"], anna["bounties_won_cents"]) == (1500, 500)
 
     desk.goto(f"{server.url}/td/t/{tid}")
-    playwright.expect(desk.locator("#prize-pool")).to_have_text("€120")
-    playwright.expect(desk.locator("#fees")).to_have_text("€30")
-    playwright.expect(desk.locator("#bounties-in")).to_have_text("€60")
-    playwright.expect(desk.locator("#taken-in")).to_have_text("€210")
-    playwright.expect(desk.locator("#bounty-ledger")).to_contain_text("€5")
+    playwright.expect(desk.locator("#prize-pool")).to_have_text(euros(120))
+    playwright.expect(desk.locator("#fees")).to_have_text(euros(30))
+    playwright.expect(desk.locator("#bounties-in")).to_have_text(euros(60))
+    playwright.expect(desk.locator("#taken-in")).to_have_text(euros(210))
+    playwright.expect(desk.locator("#bounty-ledger")).to_contain_text(euros(5))
     shot(desk, "dashboard")
 
     desk.goto(f"{server.url}/td/t/{tid}/payouts")
     playwright.expect(desk.locator("#bounties")).to_contain_text("Anna")
-    playwright.expect(desk.locator("#bounties")).to_contain_text("€5")
+    playwright.expect(desk.locator("#bounties")).to_contain_text(euros(5))
     shot(desk, "payouts")
 
     wall = browser.new_context(viewport=LAPTOP).new_page()
     wall.goto(f"{server.url}/t/{slug}/clock")
     playwright.expect(wall.locator("#pool")).to_contain_text("120")
-    wall.evaluate("document.getElementById('display').classList.add('layout-seating')")
-    wall.evaluate("document.getElementById('display').classList.remove('layout-clock')")
-    playwright.expect(wall.locator("#seating")).to_contain_text("15")
+    shot(wall, "display-clock")  # the pool only: fees and bounties stay off the clock
+    api.call("POST", f"/tournaments/{tid}/displays/main", {"layout": "seating"})
+    playwright.expect(wall.locator("#display")).to_have_class(re.compile("layout-seating"))
+    playwright.expect(wall.locator("#seating")).to_contain_text(euros(15))
     playwright.expect(wall.locator("#bounties")).to_contain_text("Anna")
     shot(wall, "display-seating")
 
