@@ -10,13 +10,14 @@ from __future__ import annotations
 from dataclasses import replace
 
 from tdapp.tournament.bounties import Knockout, knockouts, shares, standing
-from tdapp.tournament.busts import BustPlayer, BustPlayers
+from tdapp.tournament.busts import BustPlayer, BustPlayers, bust_from_console
 from tdapp.tournament.chips import ChipCount, CountChips, SetChips
 from tdapp.tournament.configure import ConfigureTournament
 from tdapp.tournament.hands.commands import StartHand
+from tdapp.tournament.presence import SetAbsent
 from tdapp.tournament.registration import ReEnterPlayer, UnregisterPlayer
 from tdapp.tournament.registry import view
-from tdapp.tournament.settings import BountyRules, ReEntryRules
+from tdapp.tournament.settings import BountyRules, RebuyRules, ReEntryRules
 from tests.tournament.test_hands import all_in_to_showdown, hand_at
 from tests.tournament.tournament_builders import tournament
 
@@ -177,3 +178,33 @@ def test_chip_count_keeps_the_heads():
     play = tournament(players=3, bounty=FIXED)
     play.do(CountChips((ChipCount(1, 6000), ChipCount(2, 4000))))
     assert play.player(1).bounty_cents == 500
+
+
+REBUYS = RebuyRules(until_level=3, chips=5000, price_cents=1000, max_stack=5000)
+
+
+def test_table_console_bust_names_the_winners_of_the_pots_the_player_lost():
+    play = tournament(players=3, bounty=FIXED, rebuy=REBUYS)
+    table = play.player(1).table
+    play.at_level(1)
+    play.do(StartHand(table))
+    all_in_to_showdown(play, table, winner_id=1)
+    assert play.player(2).place is None and play.player(2).stack == 0  # a rebuy is still possible
+    command = bust_from_console(play.state, 2)
+    assert command.eliminated_by == (1,)
+    play.do(command)
+    assert play.player(1).bounties_won_cents == 500
+
+
+def test_out_of_chips_when_the_rebuys_end_pays_the_last_hands_winner_at_the_next_deal():
+    play = tournament(players=4, bounty=FIXED, rebuy=REBUYS)
+    table = play.player(1).table
+    play.at_level(3)
+    play.do(SetAbsent(4, True))  # folded when the bets reach them: still in play after the hand
+    play.do(StartHand(table))
+    all_in_to_showdown(play, table, winner_id=1)
+    assert play.player(2).place is None  # a rebuy was still possible when the hand ended
+    play.at_level(4)
+    play.do(StartHand(table))
+    assert play.player(2).place is not None and play.player(3).place is not None
+    assert play.player(1).bounties_won_cents == 1000
