@@ -197,7 +197,10 @@ def _bounties_won(state: Tournament) -> list[dict[str, Any]]:
     if state.settings.bounty is None:
         return []
     won = []
+    winner_known = state.players_left == 1
     for player in state.players:
+        if not player.bounties_won_cents and not (winner_known and player.in_play):
+            continue
         amount = standing(state, player)[1]
         if amount:
             won.append({"player_id": player.id, "name": player.name, "amount_cents": amount})
