@@ -124,6 +124,7 @@
   window.addEventListener("resize", fitAll);
 
   function drawSeating() {
+    const bounties = Boolean((view.tournament || {}).bounty);
     const tables = $("seating");
     tables.replaceChildren(...(view.tables || []).map((t) => {
       const box = document.createElement("div");
@@ -135,6 +136,12 @@
         if (!p.name) continue;
         const li = document.createElement("li");
         li.textContent = p.seat + ". " + p.name;
+        if (bounties && p.bounty_cents) {
+          const head = document.createElement("span");
+          head.className = "bounty";
+          head.textContent = money(p.bounty_cents);
+          li.append(" ", head);
+        }
         list.append(li);
       }
       box.append(h, list);
@@ -154,6 +161,14 @@
     $("payouts").replaceChildren(...places.map((p) => {
       const li = document.createElement("li");
       li.textContent = p.place + "°  " + money(p.amount_cents);
+      return li;
+    }));
+    // Bounties won so far, the biggest first: who is collecting heads.
+    $("bounties-box").hidden = !bounties;
+    const won = ((view.payouts || {}).bounties || []).slice(0, 8);
+    $("bounties").replaceChildren(...won.map((b) => {
+      const li = document.createElement("li");
+      li.textContent = b.name + "  " + money(b.amount_cents);
       return li;
     }));
   }

@@ -10,6 +10,9 @@
   const lang = document.documentElement.lang || "it";
   // Italian leaves four-digit numbers ungrouped by default; a stack reads better as 5.000.
   const number = new Intl.NumberFormat(lang, { useGrouping: "always" });
+  const euros = new Intl.NumberFormat(lang, { style: "currency", currency: "EUR", maximumFractionDigits: 0, useGrouping: "always" });
+  const cents = new Intl.NumberFormat(lang, { style: "currency", currency: "EUR" });
+  const money = (amountCents) => (amountCents % 100 ? cents : euros).format(amountCents / 100);
   let version = Number(page.dataset.version) || 0;
   let clock = null;
   let offset = 0; // server time = local time + offset
@@ -155,6 +158,8 @@
     text("my-stack", busted ? "–" : number.format(me.stack));
     text("my-rebuys", String(me.rebuys));
     text("my-addons", String(me.add_ons));
+    text("my-bounty", money(me.bounty_cents));
+    text("my-bounties-won", money(me.bounties_won_cents));
     text("left", String(view.tournament.players_left));
     const presence = document.getElementById("presence");
     if (presence) {

@@ -100,6 +100,12 @@
       if (!window.confirm(form.getAttribute("data-confirm"))) { event.preventDefault(); }
     });
   });
+  // One button of a form that asks first (a re-entry that forfeits a stack).
+  document.querySelectorAll("button[data-confirm]").forEach(function (button) {
+    button.addEventListener("click", function (event) {
+      if (!window.confirm(button.getAttribute("data-confirm"))) { event.preventDefault(); }
+    });
+  });
 })();
 
 // A new tournament takes its template's stack, buy-in and table size until the DdT edits them.

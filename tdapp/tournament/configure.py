@@ -36,7 +36,7 @@ register_messages(
 )
 
 # What a registered player paid for and received; changing it would rewrite the ledger.
-_LOCKED_ONCE_REGISTERED = ("buy_in_cents", "starting_stack")
+_LOCKED_ONCE_REGISTERED = ("buy_in_cents", "fee_cents", "bounty", "starting_stack")
 
 
 @decides(ConfigureTournament, before_creation=True)

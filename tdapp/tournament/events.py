@@ -59,6 +59,16 @@ def upgrades(name: str, from_version: int) -> Callable[[Callable[[Payload], Payl
     return register
 
 
+def adds(**fields: Any) -> Callable[[Payload], Payload]:
+    """An upgrade for a version that only added fields: an old payload gets them with the values
+    that old event meant (a fee of 0 cents before fees existed)."""
+
+    def upgrade(payload: Payload) -> Payload:
+        return {**payload, **fields}
+
+    return upgrade
+
+
 def registered_events() -> dict[str, type]:
     """Every event type by name, once all areas are loaded (for checks over all of them)."""
     from tdapp.tournament.registry import load_areas

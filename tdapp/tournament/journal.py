@@ -81,6 +81,10 @@ register_messages(
         "LOG_REGISTERED_SEATED": "%(player)s registered, seated at table %(table)s seat %(seat)s",
         "LOG_UNREGISTERED_REFUND": "%(player)s unregistered: %(refund)s given back",
         "LOG_RE_ENTERED_PAID": "%(player)s re-entered for %(price)s with %(chips)s chips",
+        "LOG_RE_ENTERED_FORFEIT": (
+            "%(player)s re-entered for %(price)s with %(chips)s chips; the %(forfeited)s chips"
+            " of the entry before left play"
+        ),
         "LOG_REBUY_PAID": "%(player)s rebought %(chips)s chips for %(price)s",
         "LOG_ADD_ON_PAID": "%(player)s took the add-on: %(chips)s chips for %(price)s",
         "LOG_REINSTATED": "%(player)s is back in play with %(chips)s chips, giving up place %(place)s",
@@ -93,6 +97,7 @@ register_messages(
         "LOG_PAYOUTS_RESTORED": "Prizes back to the payout table",
         # Players out, chips, presence.
         "LOG_BUSTED": "%(player)s is out in place %(place)s",
+        "LOG_BUSTED_BY": "%(player)s is out in place %(place)s, knocked out by %(eliminators)s",
         "LOG_BUSTED_TIED": "%(players)s are out together, sharing places %(first)s-%(last)s",
         "LOG_BUSTED_TOGETHER": "Out in the same hand: %(lines)s",
         "LOG_CHIPS": "%(player)s has %(stack)s chips",
@@ -269,11 +274,14 @@ def _unregistered(event: PlayerUnregistered, before: Tournament) -> Line:
 
 @describes(PlayerReEntered)
 def _re_entered(event: PlayerReEntered, before: Tournament) -> Line:
-    return "LOG_RE_ENTERED_PAID", {
+    params = {
         "player": _name(before, event.player_id),
         "price": _cents(event.price_cents),
         "chips": event.starting_stack,
     }
+    if event.forfeited_chips:
+        return "LOG_RE_ENTERED_FORFEIT", {**params, "forfeited": event.forfeited_chips}
+    return "LOG_RE_ENTERED_PAID", params
 
 
 @describes(RebuyTaken, AddOnTaken)
@@ -313,7 +321,14 @@ def _bust_lines(finishes: Iterable[Finish], before: Tournament) -> list[dict[str
     lines = []
     for place, group in sorted(groups.items(), reverse=True):
         if len(group) == 1 and group[0].tied == 1:
-            lines.append(_line("LOG_BUSTED", player=_name(before, group[0].player_id), place=place))
+            player, by = _name(before, group[0].player_id), group[0].eliminated_by
+            if by:
+                eliminators = [_name(before, e) for e in by]
+                lines.append(
+                    _line("LOG_BUSTED_BY", player=player, place=place, eliminators=eliminators)
+                )
+            else:
+                lines.append(_line("LOG_BUSTED", player=player, place=place))
         else:
             names = [_name(before, f.player_id) for f in group]
             last = place + group[0].tied - 1

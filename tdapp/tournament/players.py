@@ -47,6 +47,8 @@ class Player:
     place: int | None = None
     tied: int = 1
     phone_code: str | None = None  # the key to mark presence from the phone (phone_codes.py)
+    bounty_cents: int = 0  # on this player's head (bounties.py)
+    bounties_won_cents: int = 0  # cash taken from the heads of the players they knocked out
 
     @property
     def busted(self) -> bool:

@@ -9,7 +9,7 @@ from datetime import datetime
 from tdapp.tournament.chips import check_stack, check_tracked_total
 from tdapp.tournament.ctx import Ctx
 from tdapp.tournament.errors import DomainError, register_messages
-from tdapp.tournament.events import event
+from tdapp.tournament.events import adds, event, upgrades
 from tdapp.tournament.levels import current_period, until_end_of_level
 from tdapp.tournament.players import Player
 from tdapp.tournament.registry import applies, decides
@@ -33,22 +33,29 @@ class AddOn:
     stack: int | None = None
 
 
-@event("RebuyTaken")
+@event("RebuyTaken", version=2)
 @dataclass(frozen=True)
 class RebuyTaken:
     player_id: int
     stack_before: int
     chips: int
     price_cents: int
+    fee_cents: int = 0
 
 
-@event("AddOnTaken")
+@event("AddOnTaken", version=2)
 @dataclass(frozen=True)
 class AddOnTaken:
     player_id: int
     stack_before: int
     chips: int
     price_cents: int
+    fee_cents: int = 0
+
+
+# Before fees, a purchase paid its price and nothing on top.
+upgrades("RebuyTaken", from_version=1)(adds(fee_cents=0))
+upgrades("AddOnTaken", from_version=1)(adds(fee_cents=0))
 
 
 register_messages(
@@ -76,7 +83,7 @@ def _rebuy(state: Tournament, command: Rebuy, ctx: Ctx) -> RebuyTaken:
     player, stack = _buyer(state, command.player_id, command.stack)
     _check_rebuy(state, rules, player, stack, ctx.now)
     check_tracked_total(state, {player.id: stack + rules.chips}, added_chips=rules.chips)
-    return RebuyTaken(player.id, stack, rules.chips, rules.price_cents)
+    return RebuyTaken(player.id, stack, rules.chips, rules.price_cents, rules.fee_cents)
 
 
 def may_rebuy(state: Tournament, player_id: int, now: datetime) -> bool:
@@ -113,7 +120,12 @@ def _check_rebuy(
 def _rebuy_taken(state: Tournament, event: RebuyTaken) -> Tournament:
     player = state.player(event.player_id)
     bought = replace(player, stack=event.stack_before + event.chips, rebuys=player.rebuys + 1)
-    ledger = state.ledger.plus(rebuys=1, rebuy_cents=event.price_cents, rebuy_chips=event.chips)
+    ledger = state.ledger.plus(
+        rebuys=1,
+        rebuy_cents=event.price_cents,
+        rebuy_chips=event.chips,
+        fees_cents=event.fee_cents,
+    )
     return replace(state, players=state.players.put(bought), ledger=ledger)
 
 
@@ -146,14 +158,19 @@ def _add_on(state: Tournament, command: AddOn, ctx: Ctx) -> AddOnTaken:
         raise DomainError("ADD_ON_NOT_OPEN")
     _check_cap(state, player, stack + rules.chips)
     check_tracked_total(state, {player.id: stack + rules.chips}, added_chips=rules.chips)
-    return AddOnTaken(player.id, stack, rules.chips, rules.price_cents)
+    return AddOnTaken(player.id, stack, rules.chips, rules.price_cents, rules.fee_cents)
 
 
 @applies(AddOnTaken)
 def _add_on_taken(state: Tournament, event: AddOnTaken) -> Tournament:
     player = state.player(event.player_id)
     bought = replace(player, stack=event.stack_before + event.chips, add_ons=player.add_ons + 1)
-    ledger = state.ledger.plus(add_ons=1, add_on_cents=event.price_cents, add_on_chips=event.chips)
+    ledger = state.ledger.plus(
+        add_ons=1,
+        add_on_cents=event.price_cents,
+        add_on_chips=event.chips,
+        fees_cents=event.fee_cents,
+    )
     return replace(state, players=state.players.put(bought), ledger=ledger)
 
 

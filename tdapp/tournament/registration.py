@@ -13,7 +13,7 @@ from datetime import datetime
 
 from tdapp.tournament.ctx import Ctx
 from tdapp.tournament.errors import DomainError, register_messages
-from tdapp.tournament.events import Payload, event, upgrades
+from tdapp.tournament.events import Payload, adds, event, upgrades
 from tdapp.tournament.levels import until_end_of_level
 from tdapp.tournament.phone_codes import draw_phone_code
 from tdapp.tournament.players import Player
@@ -42,12 +42,15 @@ class UnregisterPlayer:
 
 @dataclass(frozen=True)
 class ReEnterPlayer:
-    """A busted player buys a new entry: full starting stack, a new seat (TO-03)."""
+    """A busted player buys a new entry: full starting stack, a new seat (TO-03). With
+    `forfeit`, a player still in play re-enters too: the chips of the entry they leave are
+    forfeited and leave play (TO-03)."""
 
     player_id: int
+    forfeit: bool = False
 
 
-@event("PlayerRegistered", version=2)
+@event("PlayerRegistered", version=3)
 @dataclass(frozen=True)
 class PlayerRegistered:
     player_id: int
@@ -59,6 +62,8 @@ class PlayerRegistered:
     table: int | None = None
     seat: int | None = None
     phone_code: str | None = None
+    fee_cents: int = 0
+    bounty_cents: int = 0
 
 
 @upgrades("PlayerRegistered", from_version=1)
@@ -68,22 +73,41 @@ def _without_phone_code(payload: Payload) -> Payload:
     return {**payload, "phone_code": None}
 
 
-@event("PlayerUnregistered")
+# Before fees and bounties an entry paid its price and nothing on top.
+upgrades("PlayerRegistered", from_version=2)(adds(fee_cents=0, bounty_cents=0))
+
+
+@event("PlayerUnregistered", version=2)
 @dataclass(frozen=True)
 class PlayerUnregistered:
+    """`refund_cents` is the buy-in given back; the fee and the bounty paid with it too."""
+
     player_id: int
     refund_cents: int
     chips: int
+    fee_cents: int = 0
+    bounty_cents: int = 0
 
 
-@event("PlayerReEntered")
+upgrades("PlayerUnregistered", from_version=1)(adds(fee_cents=0, bounty_cents=0))
+
+
+@event("PlayerReEntered", version=2)
 @dataclass(frozen=True)
 class PlayerReEntered:
+    """`forfeited_chips`: the stack of the entry left behind, which leaves play (TO-03)."""
+
     player_id: int
     starting_stack: int
     price_cents: int
     table: int | None = None
     seat: int | None = None
+    fee_cents: int = 0
+    bounty_cents: int = 0
+    forfeited_chips: int = 0
+
+
+upgrades("PlayerReEntered", from_version=1)(adds(fee_cents=0, bounty_cents=0, forfeited_chips=0))
 
 
 register_messages(
@@ -100,7 +124,10 @@ register_messages(
         ),
         "ALREADY_SEATED": "%(name)s already has a seat: unregistering is possible before seating",
         "RE_ENTRY_NOT_OFFERED": "This tournament has no re-entry",
-        "NOT_BUSTED": "%(name)s is still in play: a re-entry is for a busted player",
+        "NOT_BUSTED": (
+            "%(name)s is still in play: a re-entry is for a busted player, unless the chips"
+            " are forfeited"
+        ),
         "RE_ENTRY_OVER": "Re-entry ended with level %(level)s",
         "RE_ENTRY_LIMIT": "%(name)s has used all %(max)s entries",
     }
@@ -140,7 +167,14 @@ def _register(state: Tournament, command: RegisterPlayer, ctx: Ctx) -> PlayerReg
         table=table,
         seat=seat,
         phone_code=draw_phone_code(rng),
+        fee_cents=state.settings.fee_cents,
+        bounty_cents=bounty_per_entry(state),
     )
+
+
+def bounty_per_entry(state: Tournament) -> int:
+    bounty = state.settings.bounty
+    return 0 if bounty is None else bounty.cents
 
 
 def _check_registration_open(state: Tournament, now: datetime) -> None:
@@ -165,12 +199,17 @@ def _registered(state: Tournament, event: PlayerRegistered) -> Tournament:
         starting_stack=event.starting_stack,
         bonus_chips=event.bonus_chips,
         phone_code=event.phone_code,
+        bounty_cents=event.bounty_cents,
     )
     state = replace(
         state,
         players=state.players.add(player),
         ledger=state.ledger.plus(
-            buy_ins=1, buy_in_cents=event.buy_in_cents, starting_chips=event.starting_stack
+            buy_ins=1,
+            buy_in_cents=event.buy_in_cents,
+            starting_chips=event.starting_stack,
+            fees_cents=event.fee_cents,
+            bounty_cents=event.bounty_cents,
         ),
     )
     return seat_if_given(state, event.player_id, event.table, event.seat)
@@ -187,7 +226,11 @@ def _unregister(state: Tournament, command: UnregisterPlayer, ctx: Ctx) -> Playe
         # Finish places were given counting this player; taking them out would leave a gap.
         raise DomainError("UNREGISTER_AFTER_BUSTS", name=player.name)
     return PlayerUnregistered(
-        player.id, refund_cents=state.settings.buy_in_cents, chips=player.starting_stack
+        player.id,
+        refund_cents=state.settings.buy_in_cents,
+        chips=player.starting_stack,
+        fee_cents=state.settings.fee_cents,
+        bounty_cents=player.bounty_cents,
     )
 
 
@@ -197,7 +240,11 @@ def _unregistered(state: Tournament, event: PlayerUnregistered) -> Tournament:
         state,
         players=state.players.remove(event.player_id),
         ledger=state.ledger.plus(
-            buy_ins=-1, buy_in_cents=-event.refund_cents, starting_chips=-event.chips
+            buy_ins=-1,
+            buy_in_cents=-event.refund_cents,
+            starting_chips=-event.chips,
+            fees_cents=-event.fee_cents,
+            bounty_cents=-event.bounty_cents,
         ),
     )
 
@@ -208,29 +255,42 @@ def _re_enter(state: Tournament, command: ReEnterPlayer, ctx: Ctx) -> PlayerReEn
     if rules is None:
         raise DomainError("RE_ENTRY_NOT_OFFERED")
     player = state.player(command.player_id)
-    if not player.busted:
+    if not player.busted and command.forfeit is not True:
         raise DomainError("NOT_BUSTED", name=player.name)
     if not until_end_of_level(state, ctx.now, rules.until_level):
         raise DomainError("RE_ENTRY_OVER", level=rules.until_level)
     if rules.max_entries is not None and player.entries >= rules.max_entries:
         raise DomainError("RE_ENTRY_LIMIT", name=player.name, max=rules.max_entries)
-    table, seat = late_seat(state, player.id, ctx.rng())
+    if player.in_play and player.table in state.seating.busy:
+        raise DomainError("TABLE_IN_HAND", table=player.table)
+    # A player still in play leaves their seat for a new one drawn like a newcomer's (TO-03).
+    table, seat = late_seat(state.unseat_player(player.id), player.id, ctx.rng())
     return PlayerReEntered(
         player.id,
         starting_stack=state.settings.starting_stack,
         price_cents=rules.price_cents,
         table=table,
         seat=seat,
+        fee_cents=rules.fee_cents,
+        bounty_cents=bounty_per_entry(state),
+        forfeited_chips=player.stack,
     )
 
 
 @applies(PlayerReEntered)
 def _re_entered(state: Tournament, event: PlayerReEntered) -> Tournament:
-    """A new entry: new stack, rebuy and add-on rights afresh, no place any more."""
+    """A new entry: new stack, rebuy and add-on rights afresh, no place any more. A player who
+    was still in play gives up the old stack and seat; the old entry's bounty stays on the head
+    with the new one (bounties.py)."""
     player = state.player(event.player_id)
-    state = make_room_in_places(state, player.place)
+    if player.busted:
+        state = make_room_in_places(state, player.place)
+    else:
+        state = state.unseat_player(player.id)
+        player = state.player(player.id)
     entry = replace(
         player,
+        bounty_cents=player.bounty_cents + event.bounty_cents,
         stack=event.starting_stack,
         starting_stack=event.starting_stack,
         bonus_chips=0,
@@ -245,7 +305,12 @@ def _re_entered(state: Tournament, event: PlayerReEntered) -> Tournament:
         state,
         players=state.players.put(entry),
         ledger=state.ledger.plus(
-            re_entries=1, re_entry_cents=event.price_cents, starting_chips=event.starting_stack
+            re_entries=1,
+            re_entry_cents=event.price_cents,
+            starting_chips=event.starting_stack,
+            fees_cents=event.fee_cents,
+            bounty_cents=event.bounty_cents,
+            forfeited_chips=event.forfeited_chips,
         ),
     )
     return seat_if_given(state, event.player_id, event.table, event.seat)

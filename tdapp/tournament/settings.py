@@ -55,6 +55,7 @@ class RebuyRules:
     price_cents: int
     max_stack: int = 0
     max_per_player: int | None = None
+    fee_cents: int = 0  # the house's, paid on top of the price, never in the prize pool
 
 
 @dataclass(frozen=True)
@@ -65,6 +66,7 @@ class AddOnRules:
     chips: int
     price_cents: int
     until_level: int | None = None
+    fee_cents: int = 0
 
 
 @dataclass(frozen=True)
@@ -74,6 +76,17 @@ class ReEntryRules:
     until_level: int
     price_cents: int
     max_entries: int | None = None
+    fee_cents: int = 0
+
+
+@dataclass(frozen=True)
+class BountyRules:
+    """A bounty of `cents` on every entry's head, paid on top of the buy-in (or re-entry) and
+    kept out of the prize pool. Fixed: whoever knocks the player out takes it all. Progressive
+    (PKO): half in cash, half onto the eliminator's own head (bounties.py)."""
+
+    cents: int
+    progressive: bool = False
 
 
 @dataclass(frozen=True)
@@ -100,6 +113,8 @@ class Settings:
     name: str = "Torneo"
     date: date | None = None
     buy_in_cents: int = 2000
+    fee_cents: int = 0  # the house's on each buy-in: a "20 + 5" entry
+    bounty: BountyRules | None = None
     seats_per_table: int = 9
     starting_stack: int = CLUB.starting_stack
     structure: Structure = CLUB.structure
@@ -140,6 +155,7 @@ register_messages(
             "Without rebuys the add-on needs the last level when it may be taken"
         ),
         "UNKNOWN_OPTION": "Unknown rule option %(key)s",
+        "FEE_ABOVE_PRICE": "The fee %(field)s is more than the price it is added to",
         "BAD_OPTION": "Option %(key)s must be one of %(choices)s",
     }
 )
@@ -151,6 +167,9 @@ def validate(settings: Settings) -> None:
     if not isinstance(settings.name, str) or not settings.name.strip() or len(settings.name) > 100:
         raise DomainError("BAD_NAME", max=100)
     _count("buy_in_cents", settings.buy_in_cents, 0)
+    _fee("fee_cents", settings.fee_cents, settings.buy_in_cents)
+    if settings.bounty is not None:
+        _count("bounty.cents", settings.bounty.cents, 1)
     _count("seats_per_table", settings.seats_per_table, 0)
     if not MIN_SEATS <= settings.seats_per_table <= MAX_SEATS:
         raise DomainError("BAD_SEATS_PER_TABLE", min=MIN_SEATS, max=MAX_SEATS)
@@ -167,9 +186,11 @@ def validate(settings: Settings) -> None:
         _count("rebuy.max_stack", rebuy.max_stack, 0)
         if rebuy.max_per_player is not None:
             _count("rebuy.max_per_player", rebuy.max_per_player, 1)
+        _fee("rebuy.fee_cents", rebuy.fee_cents, rebuy.price_cents)
     if settings.add_on is not None:
         _count("add_on.chips", settings.add_on.chips, 1)
         _count("add_on.price_cents", settings.add_on.price_cents, 0)
+        _fee("add_on.fee_cents", settings.add_on.fee_cents, settings.add_on.price_cents)
         if settings.add_on.until_level is not None:
             _level("add_on.until_level", settings.add_on.until_level, levels)
         elif settings.rebuy is None:
@@ -179,6 +200,7 @@ def validate(settings: Settings) -> None:
         _count("re_entry.price_cents", settings.re_entry.price_cents, 0)
         if settings.re_entry.max_entries is not None:
             _count("re_entry.max_entries", settings.re_entry.max_entries, 2)
+        _fee("re_entry.fee_cents", settings.re_entry.fee_cents, settings.re_entry.price_cents)
     _validate_payouts(settings.payouts)
     _count("rounding_cents", settings.rounding_cents, 1)
     _count("decision_seconds", settings.decision_seconds, 1)
@@ -196,6 +218,7 @@ _SHAPES = (
     ("rebuy", (RebuyRules, type(None))),
     ("add_on", (AddOnRules, type(None))),
     ("re_entry", (ReEntryRules, type(None))),
+    ("bounty", (BountyRules, type(None))),
     ("payouts", tuple),
     ("options", Mapping),
 )
@@ -224,6 +247,8 @@ def _check_shapes(settings: Settings) -> None:
         raise DomainError("BAD_SETTING", field="payouts")
     if not all(isinstance(k, str) and isinstance(v, str) for k, v in settings.options.items()):
         raise DomainError("BAD_SETTING", field="options")
+    if settings.bounty is not None and not isinstance(settings.bounty.progressive, bool):
+        raise DomainError("BAD_SETTING", field="bounty.progressive")
 
 
 def check_starting_stack(stack: int) -> None:
@@ -295,6 +320,14 @@ def _is_int(value: object) -> bool:
 def _count(name: str, value: object, minimum: int) -> None:
     if not _is_int(value) or value < minimum:  # type: ignore[operator]
         raise DomainError("BAD_AMOUNT", field=name, min=minimum)
+
+
+def _fee(name: str, fee: object, price: int) -> None:
+    """A fee is the house's cut on top of a price: zero or more, and never more than the price
+    (a fee above it is a price typed in the wrong box)."""
+    _count(name, fee, 0)
+    if fee > price:  # type: ignore[operator]
+        raise DomainError("FEE_ABOVE_PRICE", field=name, fee=fee, price=price)
 
 
 def _level(name: str, level: object, levels: int) -> None:

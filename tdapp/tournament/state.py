@@ -28,7 +28,10 @@ Seats = tuple[int | None, ...]
 
 @dataclass(frozen=True, slots=True)
 class Ledger:
-    """Money in (cents) and chips put into play, by kind. Unregistering takes a buy-in back out."""
+    """Money in (cents) and chips put into play, by kind. Unregistering takes a buy-in back out.
+
+    The prize pool is `money_in_cents`; the house's fees and the bounties were paid on top of
+    the prices and stay out of it. Chips a player gives up to re-enter leave play (TO-03)."""
 
     buy_ins: int = 0
     buy_in_cents: int = 0
@@ -43,6 +46,11 @@ class Ledger:
     add_on_chips: int = 0
     # Chips the DdT put back into play by hand (a busted player brought back): no money came in.
     correction_chips: int = 0
+    fees_cents: int = 0  # the house's, on every purchase
+    bounty_cents: int = 0  # paid onto the entries' heads
+    bounties_paid_cents: int = 0  # cash taken from heads by eliminators
+    bounties_unclaimed_cents: int = 0  # heads of players out with no eliminator named
+    forfeited_chips: int = 0  # a re-entering player's previous stack, out of play (TO-03)
 
     @property
     def entries(self) -> int:
@@ -54,7 +62,13 @@ class Ledger:
 
     @property
     def chips_issued(self) -> int:
-        return self.starting_chips + self.rebuy_chips + self.add_on_chips + self.correction_chips
+        """The chips in play: every chip put in, less those forfeited."""
+        put_in = self.starting_chips + self.rebuy_chips + self.add_on_chips + self.correction_chips
+        return put_in - self.forfeited_chips
+
+    @property
+    def bounties_on_heads_cents(self) -> int:
+        return self.bounty_cents - self.bounties_paid_cents - self.bounties_unclaimed_cents
 
     def plus(self, **amounts: int) -> Ledger:
         """The ledger with each named total increased by its amount (negative to take back)."""

@@ -157,11 +157,18 @@ def _seat(table: int | None, seat: int | None) -> list[Thing]:
 
 
 def _bust(finishes: Iterable[Finish], before: Tournament) -> Touches:
-    """Each player out, their seat, and the places, counted from the players left."""
+    """Each player out, their seat, and the places, counted from the players left; each
+    eliminator paid from the player's head (a later bust of theirs reads their own head), and
+    the bounty totals of the ledger."""
     changes: list[Thing] = [PLACES]
+    adds: list[Thing] = [IN_PLAY]
     for finish in finishes:
         changes += [("player", finish.player_id), *_seat_of(before, finish.player_id)]
-    return _touches(changes, adds=[IN_PLAY], reads=[IN_PLAY])
+        changes += [("player", knockout.eliminator) for knockout in finish.knockouts]
+        player = before.players.get(finish.player_id)
+        if player is not None and player.bounty_cents:
+            adds.append(MONEY)
+    return _touches(changes, adds=adds, reads=[IN_PLAY])
 
 
 def _moves(moves: Iterable[MoveMade]) -> list[Thing]:
@@ -207,8 +214,10 @@ def _unregistered(event: PlayerUnregistered, before: Tournament) -> Touches:
 
 @declares(PlayerReEntered)
 def _re_entered(event: PlayerReEntered, before: Tournament) -> Touches:
+    # A player still in play who re-enters leaves their old seat (the chips forfeited).
+    old_seat = _seat_of(before, event.player_id)
     return _touches(
-        [("player", event.player_id), PLACES, *_seat(event.table, event.seat)],
+        [("player", event.player_id), PLACES, *old_seat, *_seat(event.table, event.seat)],
         adds=[IN_PLAY, MONEY],
         reads=[SETTINGS],
     )

@@ -8,6 +8,7 @@ from collections.abc import Iterator
 from datetime import datetime
 from typing import Any
 
+from tdapp.tournament.bounties import standing
 from tdapp.tournament.errors import register_messages
 from tdapp.tournament.levels import ms_to_end_of_level
 from tdapp.tournament.payouts import place_amounts, place_of, prize_pool_cents, prizes
@@ -27,6 +28,8 @@ def _tournament(state: Tournament, now: datetime, audience: Audience) -> dict[st
         "name": settings.name,
         "date": settings.date.isoformat() if settings.date else None,
         "buy_in_cents": settings.buy_in_cents,
+        "fee_cents": settings.fee_cents,
+        "bounty": _rules(settings.bounty),
         "starting_stack": settings.starting_stack,
         "seats_per_table": settings.seats_per_table,
         "levels": settings.level_count,
@@ -71,6 +74,8 @@ def _rows(player: Player) -> tuple[Player, dict[str, Any], dict[str, Any], dict[
         "place": player.place,
         "tied": player.tied,
         "prize_cents": 0,
+        "bounty_cents": player.bounty_cents,
+        "bounties_won_cents": player.bounties_won_cents,
     }
     td = public | {
         "roster_id": player.roster_id,
@@ -84,6 +89,7 @@ def _rows(player: Player) -> tuple[Player, dict[str, Any], dict[str, Any], dict[
         "name": player.name,
         "stack": player.stack,
         "absent": player.absent,
+        "bounty_cents": player.bounty_cents,
     }
     found = _ROWS[id(player)] = (player, public, td, seat)
     return found
@@ -101,6 +107,7 @@ def _players(state: Tournament, now: datetime, audience: Audience) -> list[dict[
             if where is not None:
                 row["place"], row["tied"] = where
             row["prize_cents"] = won.get(player.id, 0)
+            row["bounty_cents"], row["bounties_won_cents"] = standing(state, player)
         rows.append(row)
     return rows
 
@@ -115,7 +122,14 @@ def _tables(state: Tournament, now: datetime, audience: Audience) -> list[dict[s
             player = players.get(player_id) if player_id is not None else None
             if player is None:
                 seats.append(
-                    {"seat": seat, "player_id": None, "name": None, "stack": None, "absent": False}
+                    {
+                        "seat": seat,
+                        "player_id": None,
+                        "name": None,
+                        "stack": None,
+                        "absent": False,
+                        "bounty_cents": None,
+                    }
                 )
             else:
                 seats.append(dict(_rows(player)[3]))
@@ -142,10 +156,16 @@ def _ledger(state: Tournament, now: datetime, audience: Audience) -> dict[str, A
         "rebuys": ledger.rebuys,
         "add_ons": ledger.add_ons,
         "re_entries": ledger.re_entries,
+        "fees_cents": ledger.fees_cents,
+        "bounty_cents": ledger.bounty_cents,
     }
     if audience != "td":
         return public
     return public | {
+        "bounties_paid_cents": ledger.bounties_paid_cents,
+        "bounties_on_heads_cents": ledger.bounties_on_heads_cents,
+        "bounties_unclaimed_cents": ledger.bounties_unclaimed_cents,
+        "forfeited_chips": ledger.forfeited_chips,
         "buy_ins": ledger.buy_ins,
         "buy_in_cents": ledger.buy_in_cents,
         "re_entry_cents": ledger.re_entry_cents,
@@ -168,7 +188,23 @@ def _payouts(state: Tournament, now: datetime, audience: Audience) -> dict[str, 
         "rounding_cents": state.settings.rounding_cents,
         "adjusted": state.payout_amounts is not None,
         "places": [{"place": i, "amount_cents": a} for i, a in enumerate(amounts, start=1)],
+        "bounties": _bounties_won(state),
     }
+
+
+def _bounties_won(state: Tournament) -> list[dict[str, Any]]:
+    """Every player who has won bounty money, most first (the winner's own head included)."""
+    if state.settings.bounty is None:
+        return []
+    won = []
+    winner_known = state.players_left == 1
+    for player in state.players:
+        if not player.bounties_won_cents and not (winner_known and player.in_play):
+            continue
+        amount = standing(state, player)[1]
+        if amount:
+            won.append({"player_id": player.id, "name": player.name, "amount_cents": amount})
+    return sorted(won, key=lambda row: (-row["amount_cents"], row["player_id"]))
 
 
 register_messages(
@@ -177,6 +213,10 @@ register_messages(
         "ADD_ON_OPEN": "The add-on is on offer now",
         "CHIPS_GAP": "Counted stacks are %(gap)s chips short of the %(issued)s in play",
         "NO_CHIPS": "%(name)s has no chips: record a rebuy or the bust",
+        "BOUNTIES_UNCLAIMED": (
+            "A bust was recorded without its eliminator: that bounty belongs to nobody until"
+            " the bust is taken back and recorded with who knocked the player out"
+        ),
     }
 )
 
@@ -200,6 +240,8 @@ def _warnings(state: Tournament, now: datetime, audience: Audience) -> Iterator[
     for player in state.players:
         if player.in_play and player.stack == 0:
             yield Notice("NO_CHIPS", {"player_id": player.id, "name": player.name})
+    if state.ledger.bounties_unclaimed_cents:
+        yield Notice("BOUNTIES_UNCLAIMED", {"cents": state.ledger.bounties_unclaimed_cents})
     if state.payout_amounts is not None:
         total, pool = sum(state.payout_amounts), prize_pool_cents(state)
         if total != pool:

@@ -126,8 +126,11 @@ def night():
     play.do(RenewTableAccess(table))
     play.do(StartHand(other))
     play.do(Misdeal(other))
-    play.do(BustPlayer(4))
+    mate = next(p for p in play.state.tables[play.player(4).table] if p not in (None, 4))
+    play.do(BustPlayer(4, eliminated_by=(mate,)))
     play.do(ReEnterPlayer(4))
+    play.do(SetChips(10, 2500))
+    play.do(ReEnterPlayer(10, forfeit=True))
     play.do(BustPlayer(5))
     play.do(ReinstatePlayer(5, stack=3000))
     mover = next(p for p in play.state.tables[other] if p is not None)
@@ -189,6 +192,15 @@ def test_players_are_named_and_money_is_in_euros(played):
     ]
     assert "Paolo Conti ha fatto l'add-on: 8000 fiches per €\u00a012,50" in italian_lines
     assert "Paolo Conti took the add-on: 8000 chips for €12.50" in texts
+
+
+def test_a_bust_names_its_eliminator_and_a_forfeiting_re_entry_its_chips(played):
+    texts = [render(code, params) for code, params in describe_log((e, True) for e in played.log)]
+    assert any(re.fullmatch(r"Luca Neri is out in place \d+, knocked out by [A-Z].+", t) for t in texts)
+    assert (
+        "Matteo Bruno re-entered for €20 with 5000 chips; the 2500 chips of the entry before"
+        " left play"
+    ) in texts
 
 
 def test_a_hand_reads_with_the_names_of_the_players_at_their_seats():

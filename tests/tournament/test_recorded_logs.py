@@ -56,3 +56,17 @@ def test_re_entered_player_plays_a_second_entry_TO_03():
     again = next(p for p in state.players if p.name == "Giocatore 4")
     assert (again.entries, again.place, again.stack) == (2, None, 5000)
     assert again.table is not None
+
+
+def test_recorded_night_from_before_fees_and_bounties_replays_with_none():
+    """Issue 16: an entry, purchase or bust recorded before fees and bounties existed means a
+    fee of 0, no bounty and no eliminator; the prize pool is what it was."""
+    state = replayed()
+    ledger = state.ledger
+    assert (ledger.fees_cents, ledger.bounty_cents, ledger.forfeited_chips) == (0, 0, 0)
+    assert (ledger.bounties_paid_cents, ledger.bounties_unclaimed_cents) == (0, 0)
+    assert state.settings.fee_cents == 0 and state.settings.bounty is None
+    assert all(p.bounty_cents == 0 and p.bounties_won_cents == 0 for p in state.players)
+    records = json.loads(LOG.read_text(encoding="utf-8"))
+    busts = [from_record(r) for r in records if r["name"] == "PlayersBusted"]
+    assert busts and all(f.knockouts == () and f.eliminated_by == () for b in busts for f in b.finishes)

@@ -5,6 +5,8 @@ from __future__ import annotations
 from tournament_builders import tournament
 
 from tdapp.tournament.busts import BustPlayer
+from tdapp.tournament.chips import SetChips
+from tdapp.tournament.hands.commands import StartHand
 from tdapp.tournament.players import PlayerStatus
 from tdapp.tournament.purchases import Rebuy
 from tdapp.tournament.registration import ReEnterPlayer, RegisterPlayer, UnregisterPlayer
@@ -109,6 +111,27 @@ def test_re_entry_is_for_a_busted_player_within_its_levels_and_limit_TO_03():
     play.do(BustPlayer(2))
     play.at_level(3)
     play.refused(ReEnterPlayer(2), "RE_ENTRY_OVER")
+
+
+def test_re_entry_with_chips_forfeits_them_and_they_leave_play_TO_03():
+    play = tournament(players=6, re_entry=ReEntryRules(2, 2000)).at_level(1)
+    play.do(SetChips(1, 3200))
+    issued = play.state.ledger.chips_issued
+    entered = play.do(ReEnterPlayer(1, forfeit=True))
+    assert entered.forfeited_chips == 3200
+    player = play.player(1)
+    assert (player.entries, player.stack, player.place) == (2, 5000, None)
+    ledger = play.state.ledger
+    assert ledger.forfeited_chips == 3200
+    assert ledger.chips_issued == issued + 5000 - 3200
+    assert ledger.re_entries == 1 and play.state.players_left == 6
+
+
+def test_re_entry_with_chips_waits_for_the_hand_at_the_table_to_end_TO_03():
+    play = tournament(players=3, re_entry=ReEntryRules(2, 2000)).at_level(1)
+    table = play.player(1).table
+    play.do(StartHand(table))
+    play.refused(ReEnterPlayer(1, forfeit=True), "TABLE_IN_HAND")
 
 
 def test_without_re_entry_a_busted_player_stays_out():

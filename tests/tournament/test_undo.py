@@ -19,8 +19,8 @@ from tdapp.tournament.registration import RegisterPlayer
 from tdapp.tournament.registry import replay
 from tdapp.tournament.reinstate import ReinstatePlayer
 from tdapp.tournament.seating.opening_draw import DrawSeats
-from tdapp.tournament.settings import RebuyRules
-from tdapp.tournament.touches import declared
+from tdapp.tournament.settings import BountyRules, RebuyRules
+from tdapp.tournament.touches import declared, touches
 from tdapp.tournament.undo import check_revert, revert_conflicts
 
 
@@ -166,3 +166,14 @@ def test_whatever_has_no_conflict_replays_cleanly_without_it():
         kept = [item for s, item in log if s != seq]
         state = replay(kept)
         check_invariants(state, kept)
+
+
+def test_a_knockout_touches_the_eliminator_whose_head_and_winnings_it_changed():
+    play = tournament(players=6, bounty=BountyRules(cents=1000, progressive=True))
+    before = play.state
+    knockout = play.do(BustPlayer(2, eliminated_by=(1,)))
+    touched = touches(knockout, before)
+    assert {("player", 2), ("player", 1)} <= touched.changes
+    assert ("money",) in touched.adds
+    count = play.do(SetChips(1, 4000))  # the eliminator's later record relies on the knockout
+    assert seq_of(play, count) in revert_conflicts(numbered(play), seq_of(play, knockout))

@@ -121,8 +121,10 @@ def issued_by_log(log: list[Any]) -> int:
     """Chips put into play, counted from the events alone."""
     total = 0
     for item in log:
-        if isinstance(item, PlayerRegistered | PlayerReEntered):
+        if isinstance(item, PlayerRegistered):
             total += item.starting_stack
+        elif isinstance(item, PlayerReEntered):
+            total += item.starting_stack - item.forfeited_chips
         elif isinstance(item, PlayerUnregistered):
             total -= item.chips
         elif isinstance(item, RebuyTaken | AddOnTaken):
@@ -141,6 +143,11 @@ def check_invariants(state: Tournament, log: list[Any]) -> None:
     assert state.players.in_play == len(in_play)
     assert state.players.stack_total == sum(p.stack for p in in_play)
     assert state.players.stack_total <= issued
+    # Bounty money is never lost: on the heads, paid out, or left unclaimed by a bust.
+    ledger = state.ledger
+    heads = sum(p.bounty_cents for p in players)
+    assert heads == ledger.bounties_on_heads_cents
+    assert ledger.bounties_paid_cents == sum(p.bounties_won_cents for p in players)
 
     seen: Counter[int] = Counter()
     for number, seats in state.tables.items():

@@ -15,7 +15,8 @@ from typing import TYPE_CHECKING
 from tdapp.engine.betting import Action
 from tdapp.engine.errors import IllegalAction
 from tdapp.engine.holdem import AnteMode, HoldemHand, Street
-from tdapp.tournament.busts import BustPlayers, Finish, PlayersBusted
+from tdapp.tournament.bounties import pot_winners
+from tdapp.tournament.busts import BustPlayers, Finish, PlayersBusted, last_hand_eliminators
 from tdapp.tournament.button import (
     Positions,
     draw_button,
@@ -214,7 +215,8 @@ def _no_rebuy_left(state: Tournament, table: int, ctx: Ctx) -> tuple[Finish, ...
     )
     if not ids:
         return ()
-    busted = decide_command(state, BustPlayers(ids, (0,) * len(ids)), ctx)
+    eliminators = tuple(last_hand_eliminators(state, player_id) for player_id in ids)
+    busted = decide_command(state, BustPlayers(ids, (0,) * len(ids), False, eliminators), ctx)
     assert isinstance(busted, PlayersBusted)
     return busted.finishes
 
@@ -263,9 +265,9 @@ def _finishes(
         return ()
     ids = tuple(hand.players[seat] for seat in out)
     stacks = tuple(engine.starting_stacks[seat] for seat in out)
-    busted = decide_command(
-        state, BustPlayers(ids, stacks, hand_for_hand=state.seating.hand_for_hand), ctx
-    )
+    eliminators = tuple(pot_winners(engine, hand.players, player_id) for player_id in ids)
+    bust = BustPlayers(ids, stacks, state.seating.hand_for_hand, eliminators)
+    busted = decide_command(state, bust, ctx)
     assert isinstance(busted, PlayersBusted)
     return busted.finishes
 

@@ -51,10 +51,17 @@ def unregister(tid: int, pid: int):
     return act(tid, UnregisterPlayer(pid))
 
 
+class ReEntryBody(ApiBody):
+    """`forfeit`: a player still in play re-enters, and the chips in front of them leave play."""
+
+    forfeit: bool = False
+
+
 @bp.post("/tournaments/<int:tid>/players/<int:pid>/reentry")
 @ddt_required
 def re_enter(tid: int, pid: int):
-    return act(tid, ReEnterPlayer(pid))
+    body = parse_json(ReEntryBody)
+    return act(tid, ReEnterPlayer(pid, forfeit=body.forfeit))
 
 
 # --- purchases, chips, presence, bust-outs ---------------------------------------------------
@@ -116,28 +123,41 @@ def absent(tid: int, pid: int):
     return act(tid, SetAbsent(pid, body.absent))
 
 
+Eliminators = Annotated[list[Positive], Field(max_length=10)]
+
+
 class BustBody(ApiBody):
+    """`eliminated_by`: the players who won the pot(s) the player lost; they take the bounty."""
+
     hand_stack: Count | None = None
+    eliminated_by: Eliminators = []
 
 
 @bp.post("/tournaments/<int:tid>/players/<int:pid>/bust")
 @ddt_required
 def bust(tid: int, pid: int):
     body = parse_json(BustBody)
-    return act(tid, BustPlayer(pid, hand_stack=body.hand_stack))
+    return act(tid, BustPlayer(pid, body.hand_stack, tuple(body.eliminated_by)))
 
 
 class BustsBody(ApiBody):
-    """Several players out in the same hand (TO-14): `hand_stacks` pairs with `players`."""
+    """Several players out in the same hand (TO-14): `hand_stacks` and `eliminated_by` (a list
+    of eliminators for each) pair with `players`."""
 
     players: PlayerIds
     hand_stacks: Annotated[list[Count], Field(max_length=100)] = []
     hand_for_hand: bool = False
+    eliminated_by: Annotated[list[Eliminators], Field(max_length=100)] = []
 
 
 @bp.post("/tournaments/<int:tid>/busts")
 @ddt_required
 def busts(tid: int):
     body = parse_json(BustsBody)
-    command = BustPlayers(tuple(body.players), tuple(body.hand_stacks), body.hand_for_hand)
+    command = BustPlayers(
+        tuple(body.players),
+        tuple(body.hand_stacks),
+        body.hand_for_hand,
+        tuple(tuple(named) for named in body.eliminated_by),
+    )
     return act(tid, command)

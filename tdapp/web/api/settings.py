@@ -14,6 +14,7 @@ from pydantic import Field
 
 from tdapp.tournament.settings import (
     AddOnRules,
+    BountyRules,
     PayoutBracket,
     RebuyRules,
     ReEntryRules,
@@ -50,18 +51,28 @@ class RebuyBody(ApiBody):
     price: Count
     max_stack: Count = 0
     max_per_player: Positive | None = None
+    fee: Count = 0
 
 
 class AddOnBody(ApiBody):
     chips: Positive
     price: Count
     until_level: LevelNumber | None = None
+    fee: Count = 0
 
 
 class ReEntryBody(ApiBody):
     until_level: LevelNumber
     price: Count
     max_entries: Positive | None = None
+    fee: Count = 0
+
+
+class BountyBody(ApiBody):
+    """Cents on each entry's head; `progressive`: half to the eliminator, half onto their head."""
+
+    cents: Positive
+    progressive: bool = False
 
 
 class PayoutBracketBody(ApiBody):
@@ -77,6 +88,8 @@ class SettingsBody(ApiBody):
     name: Annotated[str, Field(min_length=1, max_length=100)] | None = None
     date: dt.date | None = None
     buy_in: Count | None = None
+    fee: Count | None = None
+    bounty: BountyBody | None = None
     seats_per_table: Positive | None = None
     starting_stack: Count | None = None
     levels: Annotated[list[LevelBody | BreakBody], Field(min_length=1, max_length=200)] | None = (
@@ -99,6 +112,7 @@ class SettingsBody(ApiBody):
             "name": "name",
             "date": "date",
             "buy_in": "buy_in_cents",
+            "fee": "fee_cents",
             "seats_per_table": "seats_per_table",
             "starting_stack": "starting_stack",
             "late_registration_until_level": "late_registration_until_level",
@@ -122,18 +136,25 @@ class SettingsBody(ApiBody):
                 price_cents=self.rebuy.price,
                 max_stack=self.rebuy.max_stack,
                 max_per_player=self.rebuy.max_per_player,
+                fee_cents=self.rebuy.fee,
             )
         if "add_on" in given:
             changes["add_on"] = self.add_on and AddOnRules(
                 chips=self.add_on.chips,
                 price_cents=self.add_on.price,
                 until_level=self.add_on.until_level,
+                fee_cents=self.add_on.fee,
             )
         if "re_entry" in given:
             changes["re_entry"] = self.re_entry and ReEntryRules(
                 until_level=self.re_entry.until_level,
                 price_cents=self.re_entry.price,
                 max_entries=self.re_entry.max_entries,
+                fee_cents=self.re_entry.fee,
+            )
+        if "bounty" in given:
+            changes["bounty"] = self.bounty and BountyRules(
+                cents=self.bounty.cents, progressive=self.bounty.progressive
             )
         if "payouts" in given and self.payouts is not None:
             changes["payouts"] = tuple(
@@ -169,6 +190,8 @@ def settings_json(settings: Settings) -> dict[str, Any]:
         "name": settings.name,
         "date": settings.date.isoformat() if settings.date else None,
         "buy_in": settings.buy_in_cents,
+        "fee": settings.fee_cents,
+        "bounty": rules(settings.bounty, cents="cents", progressive="progressive"),
         "seats_per_table": settings.seats_per_table,
         "starting_stack": settings.starting_stack,
         "levels": [_period_json(p) for p in settings.structure.periods],
@@ -180,15 +203,21 @@ def settings_json(settings: Settings) -> dict[str, Any]:
             price="price_cents",
             max_stack="max_stack",
             max_per_player="max_per_player",
+            fee="fee_cents",
         ),
         "add_on": rules(
-            settings.add_on, chips="chips", price="price_cents", until_level="until_level"
+            settings.add_on,
+            chips="chips",
+            price="price_cents",
+            until_level="until_level",
+            fee="fee_cents",
         ),
         "re_entry": rules(
             settings.re_entry,
             until_level="until_level",
             price="price_cents",
             max_entries="max_entries",
+            fee="fee_cents",
         ),
         "payouts": [
             {"max_entries": b.max_entries, "basis_points": list(b.basis_points)}

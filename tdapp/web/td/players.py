@@ -35,16 +35,28 @@ SHOWN_AT_ONCE = 300
 _ACTIONS: dict[str, Callable[[int, Any], Any]] = {
     "rebuy": lambda pid, form: Rebuy(pid),
     "addon": lambda pid, form: AddOn(pid),
-    "bust": lambda pid, form: BustPlayer(pid),
+    "bust": lambda pid, form: BustPlayer(pid, eliminated_by=_eliminator(form, pid)),
     "absent": lambda pid, form: SetAbsent(pid, True),
     "back": lambda pid, form: SetAbsent(pid, False),
     "reenter": lambda pid, form: ReEnterPlayer(pid),
+    "forfeit": lambda pid, form: ReEnterPlayer(pid, forfeit=True),
     "unregister": lambda pid, form: UnregisterPlayer(pid),
     "phonecode": lambda pid, form: IssuePhoneCode(pid),
     "chips": lambda pid, form: SetChips(pid, whole(form, f"stack-{pid}", gettext("Chips"))),
     "reinstate": lambda pid, form: ReinstatePlayer(
         pid, whole(form, f"reinstate-{pid}", gettext("Chips"), minimum=1)),
 }
+
+
+def _eliminator(form: Any, player_id: int) -> tuple[int, ...]:
+    """The player chosen in the row's "knocked out by" list, if any (a bounty tournament)."""
+    raw = form.get(f"eliminator-{player_id}") or ""
+    if not raw:
+        return ()
+    chosen = whole_or_none(raw)
+    if chosen is None:
+        raise FormError(gettext("Unknown action."))
+    return (chosen,)
 
 
 def _done(action: str, player: Player) -> str:
@@ -61,6 +73,7 @@ def _done(action: str, player: Player) -> str:
         "absent": gettext("%(name)s is marked absent.", name=name),
         "back": gettext("%(name)s is back.", name=name),
         "reenter": gettext("%(name)s re-entered.", name=name),
+        "forfeit": gettext("%(name)s re-entered; the old stack left play.", name=name),
         "unregister": gettext("%(name)s is unregistered.", name=name),
         "reinstate": gettext("%(name)s is back in play.", name=name),
         "chips": gettext("Chips counted for %(name)s.", name=name),
@@ -80,7 +93,16 @@ def players(tid: int):
     return render(
         "td/players.html", tid, members=roster.members(), offers=offers, query=query,
         select=lambda rows: _shown(rows, query), phone_codes=phone_presence_on(state.settings),
+        bounties=state.settings.bounty is not None, tablemates=_tablemates(state),
     )
+
+
+def _tablemates(state: Tournament) -> dict[int, list[tuple[int, str]]]:
+    """Each table's players in seat order: who may be named as a player's eliminator."""
+    return {
+        number: [(pid, state.player(pid).name) for pid in seats if pid is not None]
+        for number, seats in sorted(state.tables.items())
+    }
 
 
 def _shown(rows: list[dict[str, Any]], query: str) -> tuple[list[dict[str, Any]], int]:

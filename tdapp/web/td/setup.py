@@ -19,6 +19,7 @@ from tdapp.tournament.numbers import LARGEST_ID, whole_or_none
 from tdapp.tournament.registry import load_areas
 from tdapp.tournament.settings import (
     AddOnRules,
+    BountyRules,
     RebuyRules,
     ReEntryRules,
     Settings,
@@ -42,6 +43,7 @@ def form_values(settings: Settings) -> dict[str, str]:
         "name": settings.name,
         "date": settings.date.isoformat() if settings.date else "",
         "buy_in": euros(settings.buy_in_cents),
+        "fee": _no_fee(settings.fee_cents),
         "seats_per_table": str(settings.seats_per_table),
         "starting_stack": str(settings.starting_stack),
         "late_until": _blank(settings.late_registration_until_level),
@@ -53,13 +55,14 @@ def form_values(settings: Settings) -> dict[str, str]:
         values |= {
             "rebuy": "1", "rebuy_until": str(rebuy.until_level), "rebuy_chips": str(rebuy.chips),
             "rebuy_price": euros(rebuy.price_cents), "rebuy_max_stack": str(rebuy.max_stack),
-            "rebuy_max": _blank(rebuy.max_per_player),
+            "rebuy_max": _blank(rebuy.max_per_player), "rebuy_fee": _no_fee(rebuy.fee_cents),
         }
     if settings.add_on:
         add_on = settings.add_on
         values |= {
             "add_on": "1", "add_on_chips": str(add_on.chips),
             "add_on_price": euros(add_on.price_cents), "add_on_until": _blank(add_on.until_level),
+            "add_on_fee": _no_fee(add_on.fee_cents),
         }
     if settings.re_entry:
         re_entry = settings.re_entry
@@ -67,7 +70,12 @@ def form_values(settings: Settings) -> dict[str, str]:
             "re_entry": "1", "re_entry_until": str(re_entry.until_level),
             "re_entry_price": euros(re_entry.price_cents),
             "re_entry_max": _blank(re_entry.max_entries),
+            "re_entry_fee": _no_fee(re_entry.fee_cents),
         }
+    if settings.bounty:
+        values |= {"bounty": "1", "bounty_amount": euros(settings.bounty.cents)}
+        if settings.bounty.progressive:
+            values["bounty_progressive"] = "1"
     for key in known_options():
         values[f"option-{key}"] = settings.option(key)
     periods = settings.structure.periods
@@ -90,6 +98,16 @@ def _blank(value: int | None) -> str:
     return "" if value is None else str(value)
 
 
+def _no_fee(cents: int) -> str:
+    """A fee field is left empty when there is none."""
+    return euros(cents) if cents else ""
+
+
+def _fee(form: Mapping[str, str], name: str) -> int:
+    """A fee as typed in euros; left empty, no fee."""
+    return cents(form, name, gettext("Fee")) if text(form, name) else 0
+
+
 def settings_from(form: Mapping[str, str], current: Settings) -> Settings:
     """The settings the form describes; a field the DdT cannot have meant raises FormError."""
     return replace(
@@ -97,6 +115,8 @@ def settings_from(form: Mapping[str, str], current: Settings) -> Settings:
         name=text(form, "name"),
         date=day(form, "date"),
         buy_in_cents=cents(form, "buy_in", gettext("Buy-in")),
+        fee_cents=_fee(form, "fee"),
+        bounty=_bounty(form),
         seats_per_table=whole(form, "seats_per_table", gettext("Seats per table"), 2, 10),
         starting_stack=whole(form, "starting_stack", gettext("Starting stack"), 1),
         late_registration_until_level=optional_whole(
@@ -122,6 +142,7 @@ def _rebuy(form: Mapping[str, str]) -> RebuyRules | None:
         price_cents=cents(form, "rebuy_price", gettext("Rebuy price")),
         max_stack=whole(form, "rebuy_max_stack", gettext("Rebuy allowed with a stack up to"), 0),
         max_per_player=optional_whole(form, "rebuy_max", gettext("Rebuys per player"), 1),
+        fee_cents=_fee(form, "rebuy_fee"),
     )
 
 
@@ -132,6 +153,7 @@ def _add_on(form: Mapping[str, str]) -> AddOnRules | None:
         chips=whole(form, "add_on_chips", gettext("Add-on chips"), 1),
         price_cents=cents(form, "add_on_price", gettext("Add-on price")),
         until_level=optional_whole(form, "add_on_until", gettext("Add-on until level"), 1),
+        fee_cents=_fee(form, "add_on_fee"),
     )
 
 
@@ -142,6 +164,16 @@ def _re_entry(form: Mapping[str, str]) -> ReEntryRules | None:
         until_level=whole(form, "re_entry_until", gettext("Re-entry until level"), 1),
         price_cents=cents(form, "re_entry_price", gettext("Re-entry price")),
         max_entries=optional_whole(form, "re_entry_max", gettext("Entries per player"), 2),
+        fee_cents=_fee(form, "re_entry_fee"),
+    )
+
+
+def _bounty(form: Mapping[str, str]) -> BountyRules | None:
+    if not form.get("bounty"):
+        return None
+    return BountyRules(
+        cents=cents(form, "bounty_amount", gettext("Bounty")),
+        progressive=bool(form.get("bounty_progressive")),
     )
 
 
