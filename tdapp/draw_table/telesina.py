@@ -33,6 +33,7 @@ register_messages({  # the hand in words, for the console
     "TELESINA_LOG_UP": "Up-cards: %(cards)s",
     "TELESINA_LOG_VELE": "Vele turned: %(cards)s",
     "TELESINA_LOG_SPEAKS": "Seat %(seat)s speaks first",
+    "TELESINA_LOG_KNOCKS": "Seat %(seat)s knocks (checks)",
     "TELESINA_LOG_KEEPS": "Seat %(seat)s keeps the up-cards",
     "TELESINA_LOG_CHANGES": "Seat %(seat)s changes %(given)s for %(received)s",
 })
@@ -100,8 +101,8 @@ def apply(state: TelesinaTable, event: Event) -> TelesinaTable:
         case ActionTaken(seat, action, amount):
             after = hand.act(seat, action, amount)
             chips = behind(hand, seat) - behind(after, seat)
-            return _with(state, after, (ACTION_LINES.get(action, "DRAW_LOG_CHECKS"),
-                                        {"seat": seat, "chips": chips, "amount": amount}))
+            code = "TELESINA_LOG_KNOCKS" if action == "check" else ACTION_LINES[action]
+            return _with(state, after, (code, {"seat": seat, "chips": chips, "amount": amount}))
         case CardsTurned(up, vele):
             after = hand.turn(dict(up), vele)
             lines = [("TELESINA_LOG_UP", {"cards": ", ".join(f"{s}: {c}" for s, c in up)})] \
