@@ -4,15 +4,17 @@ opening level (draw) or the cards showing (telesina), and the result of the last
 
 from __future__ import annotations
 
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from tdapp.draw_table import telesina
 from tdapp.draw_table.rules import behind
 from tdapp.draw_table.state import DrawTable, Table, TelesinaTable
-from tdapp.engine.betting import LegalActions
+from tdapp.engine.betting import BettingRound, LegalActions
 from tdapp.engine.draw.hand import DrawHand, Phase
 from tdapp.engine.draw.opening import Level
 from tdapp.engine.pots import split_pots
+from tdapp.engine.telesina.hand import TelesinaHand
 
 LEVEL_WORDS = {Level.JACKS: "jacks", Level.QUEENS: "queens", Level.KINGS: "kings"}
 
@@ -98,7 +100,8 @@ def _pots(hand: DrawHand) -> list[dict[str, Any]]:
     return _split(hand.committed, hand.round, hand.order, hand.live, hand.initial_pot)
 
 
-def _split(committed: Any, round_: Any, order: Any, live: Any, dead: int) -> list[dict[str, Any]]:
+def _split(committed: Mapping[int, int], round_: BettingRound | None, order: Sequence[int],
+           live: Sequence[int], dead: int) -> list[dict[str, Any]]:
     """Main pot first, then side pots, each with the seats that can still win it."""
     bets = round_.bets if round_ is not None and not round_.closed else {}
     middle = {s: committed[s] + bets.get(s, 0) for s in order}
@@ -194,7 +197,7 @@ def _telesina_seats(state: TelesinaTable) -> list[dict[str, Any]]:
     return shown
 
 
-def _telesina_legal(hand: Any) -> dict[str, Any]:
+def _telesina_legal(hand: TelesinaHand) -> dict[str, Any]:
     """The betting now, with Texas' cap when it binds: the raise at most 20 before the flop."""
     cap = hand.variant.raise_cap_first_round
     return {**_betting(hand.legal_actions()), "cap": cap if cap and hand.street == 0 else None}
