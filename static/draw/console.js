@@ -1,10 +1,13 @@
 // The draw console: draws the table from the API's answer and sends one request per tap.
 // Only the legal actions are shown; every refusal comes back as a message and changes nothing.
+// A telesina table uses the same console: the dealer enters the up-cards and vele as they come,
+// the cambio, and the cards held face down at the showdown.
 (() => {
   "use strict";
   const root = document.getElementById("console");
   const api = root.dataset.api;
   const csrf = root.dataset.csrf;
+  const telesina = root.dataset.game === "telesina";
   const L = JSON.parse(document.getElementById("labels").textContent);
   const $ = (id) => document.getElementById(id);
   let table = null;
@@ -68,8 +71,18 @@
       if (s.drawn !== null && s.drawn !== undefined) tags.push(`${L.changed} ${s.drawn}`);
       if (s.in_front) tags.push(`${L.in_front} ${s.in_front}`);
       card.append(top, el("div", "stack", s.stack), el("div", "tags", tags.join(" · ")));
+      if (telesina && s.showing.length) card.append(cardsRow(s.showing));
       box.append(card);
     }
+  }
+
+  function cardsRow(cards) {
+    const row = el("div", "cards");
+    for (const code of cards) {
+      const suit = code.slice(-1);
+      row.append(el("span", `card suit-${suit}`, code.slice(0, -1) + { h: "♥", d: "♦", c: "♣", s: "♠" }[suit]));
+    }
+    return row;
   }
 
   function drawPots() {
@@ -83,7 +96,7 @@
       box.append(item);
     });
     if (table.phase === "waiting" || table.phase === "over") {
-      for (const amount of table.waiting_pots) {
+      for (const amount of table.waiting_pots || []) {
         const item = el("div", "pot waiting");
         item.append(el("span", "", L.waiting), el("span", "amount", amount));
         box.append(item);
@@ -103,7 +116,8 @@
       (legal.must_stay ? ` (${L.must_stay})` : "");
     $("fold").hidden = !acts.has("fold");
     $("check").hidden = !acts.has("check");
-    $("check").textContent = firstRound && legal.opening ? L.pass : (firstRound ? L.check : L.parola);
+    $("check").textContent = telesina ? L.bussare
+      : (firstRound && legal.opening ? L.pass : (firstRound ? L.check : L.parola));
     $("call").hidden = !acts.has("call");
     $("call").textContent = `${L.call} ${legal.to_call}`;
     $("allin").hidden = !acts.has("all_in");
@@ -112,12 +126,50 @@
     $("raise").hidden = !acts.has("raise");
     const sized = acts.has("bet") || acts.has("raise");
     $("amount").hidden = !sized;
-    $("limits").textContent = sized ? `${L.min} ${legal.min_to} · ${L.max} ${legal.max_to}` : "";
+    $("limits").textContent = sized ? `${L.min} ${legal.min_to} · ${L.max} ${legal.max_to}` +
+      (legal.cap ? ` · ${L.cap} ${legal.cap}` : "") : "";
     if (sized) {
       $("amount").min = legal.min_to;
       $("amount").max = legal.max_to;
       $("amount").value = legal.opening ? legal.max_to : legal.min_to;
     }
+  }
+
+  function drawCards() {
+    const enter = table.enter;
+    $("cards").hidden = !enter;
+    $("vele").hidden = !table.vele.length;
+    $("vele").replaceChildren(el("span", "", L.vele), cardsRow(table.vele));
+    $("street").textContent = table.street ? `${L.street} ${table.street}/${table.streets}` : "";
+    if (!enter) return;
+    $("cards-title").textContent = enter.up && enter.vele ? L.enter_both
+      : (enter.up ? L.enter_up : L.enter_vele);
+    const box = $("up-cards");
+    box.replaceChildren();
+    if (enter.up) {
+      for (const seat of enter.seats) {
+        const row = el("div", "shown-row");
+        const input = el("input");
+        input.id = `up-${seat}`;
+        input.placeholder = enter.up > 1 ? "Ah Kd" : "Ah";
+        input.autocomplete = "off";
+        input.setAttribute("aria-label", `${L.cards_of} ${seat}`);
+        row.append(el("span", "", nameOf(seat)), input);
+        box.append(row);
+      }
+    }
+    $("vele-row").hidden = !enter.vele;
+    $("vele-input").value = "";
+  }
+
+  function drawExchange() {
+    const swap = table.exchange;
+    $("exchange").hidden = !swap;
+    if (!swap) return;
+    $("exchange-turn").textContent = `${nameOf(swap.seat)} ${L.changes}`;
+    const seat = table.seats.find((s) => s.seat === swap.seat);
+    $("given").replaceChildren(...seat.showing.map((c) => new Option(c, c)));
+    $("received").value = "";
   }
 
   function drawDrawing() {
@@ -127,21 +179,22 @@
   }
 
   function drawShowdown() {
-    const showing = !!table.legal && table.legal.showdown;
-    $("showdown").hidden = !showing;
-    if (!showing) return;
+    const asked = telesina ? table.showdown : (table.legal && table.legal.showdown && table.legal);
+    $("showdown").hidden = !asked;
+    if (!asked) return;
     const winners = $("winners");
     const shown = $("shown");
     winners.replaceChildren();
     shown.replaceChildren();
-    for (const seat of table.legal.contenders) {
+    for (const seat of asked.contenders) {
       const tap = el("button", "big pick", `${nameOf(seat)} ${L.wins}`);
       tap.dataset.winner = seat;
       winners.append(tap);
       const row = el("div", "shown-row");
       const input = el("input");
       input.id = `shown-${seat}`;
-      input.placeholder = "Ah Kh Qh Jh Th";
+      input.placeholder = telesina ? ["Ah", "Ah Kd"][asked.held_down - 1] || "Ah" : "Ah Kh Qh Jh Th";
+      input.autocomplete = "off";
       input.setAttribute("aria-label", `${L.cards_of} ${seat}`);
       row.append(el("span", "", nameOf(seat)), input);
       shown.append(row);
@@ -155,8 +208,10 @@
     const out = table.outcome;
     if (out) {
       const won = Object.entries(out.won).map(([s, c]) => `${nameOf(Number(s))} ${L.takes} ${c}`);
-      $("result").textContent = [out.note, won.join(", "),
-        `${L.next}: ${L.dealer} ${nameOf(out.next_dealer)}, ${L[out.next_level]}`]
+      const shown = Object.entries(out.shown || {}).map(([s, h]) => `${s}: ${h.cards.join(" ")}`);
+      $("result").textContent = [out.note, won.join(", "), shown.join(" · "),
+        `${L.next}: ${L.dealer} ${nameOf(out.next_dealer)}` +
+        (out.next_level ? `, ${L[out.next_level]}` : "")]
         .filter(Boolean).join(" — ");
     } else {
       $("result").textContent = "";
@@ -166,6 +221,7 @@
       seat.replaceChildren(...table.seats.map((s) => new Option(nameOf(s.seat), s.seat)));
     }
     $("passata").textContent = `${L.passata} (+${table.passata})`;
+    if (telesina) return;
     const select = $("invito");
     if (select.options.length !== table.invito_max) {
       select.replaceChildren();
@@ -196,19 +252,26 @@
   function draw(data) {
     table = data;
     $("hand-no").textContent = data.number ? `· ${L.hand} ${data.number}` : "";
-    $("level").textContent = L[data.level];
-    $("level").dataset.level = data.level;
-    $("deck").textContent = `${data.lowest_rank}–A`;
+    if (!telesina) {
+      $("level").textContent = L[data.level];
+      $("level").dataset.level = data.level;
+      $("deck").textContent = `${data.lowest_rank}–A`;
+    }
     $("phase").dataset.phase = data.phase;
     $("phase").textContent = data.phase === "waiting" ? L.waiting_phase : L[data.phase];
     $("middle").textContent = data.middle ? `${L.middle} ${data.middle}` : "";
     drawSeats();
     drawPots();
     drawBetting();
-    drawDrawing();
+    if (telesina) {
+      drawCards();
+      drawExchange();
+    } else {
+      drawDrawing();
+      drawTools();
+    }
     drawShowdown();
     drawDealing();
-    drawTools();
     $("lines").replaceChildren(...data.lines.map((line) => el("li", "", line.text)));
     $("lines").closest("details").hidden = !data.lines.length;
     root.dataset.ready = String(data.version);
@@ -227,54 +290,81 @@
     $(id).addEventListener("click", () => send("/actions",
       { seat: table.legal.seat, action: $(id).dataset.action, amount: amount() }));
   }
-  $("open").addEventListener("click", () => {
-    $("confirm-text").textContent = `${nameOf(table.legal.seat)} ${L.confirm} (${L[table.level]})`;
-    $("confirm").hidden = false;
-  });
-  $("confirm-no").addEventListener("click", () => { $("confirm").hidden = true; });
-  $("confirm-yes").addEventListener("click", () => send("/actions",
-    { seat: table.legal.seat, action: "bet", amount: amount(), confirmed: true }));
-  $("draw-buttons").addEventListener("click", (e) => {
-    const button = e.target.closest("button");
-    if (button) send("/draw", { seat: table.legal.seat, cards: Number(button.dataset.cards) });
-  });
+
+  function whole(text) {
+    return text.trim().split(/\s+/).filter(Boolean).join(" ");
+  }
+
+  function wireTelesina() {
+    $("turn-cards").addEventListener("click", () => {
+      const up = {};
+      for (const seat of table.enter.seats) {
+        const box = $(`up-${seat}`);
+        if (box && whole(box.value)) up[seat] = whole(box.value);
+      }
+      send("/cards", { up, vele: whole($("vele-input").value) });
+    });
+    $("keep").addEventListener("click", () => send("/exchange", { seat: table.exchange.seat }));
+    $("change-up").addEventListener("click", () => send("/exchange", {
+      seat: table.exchange.seat, given: $("given").value, received: whole($("received").value),
+    }));
+    $("deal").addEventListener("click", () => send("/deal", {}));
+  }
+
+  function wireDraw() {
+    $("open").addEventListener("click", () => {
+      $("confirm-text").textContent = `${nameOf(table.legal.seat)} ${L.confirm} (${L[table.level]})`;
+      $("confirm").hidden = false;
+    });
+    $("confirm-no").addEventListener("click", () => { $("confirm").hidden = true; });
+    $("confirm-yes").addEventListener("click", () => send("/actions",
+      { seat: table.legal.seat, action: "bet", amount: amount(), confirmed: true }));
+    $("draw-buttons").addEventListener("click", (e) => {
+      const button = e.target.closest("button");
+      if (button) send("/draw", { seat: table.legal.seat, cards: Number(button.dataset.cards) });
+    });
+    $("deal").addEventListener("click", () => send("/deal", {
+      invito: Number($("invito").value), blind_steps: Number($("blinds").value),
+      giri: $("giri").checked,
+    }));
+    $("declare-false").addEventListener("click", () => {
+      const chosen = $("new-opener").value;
+      send("/false-opening", { new_opener: chosen ? Number(chosen) : null,
+        raiser_has_openers: $("raiser-openers").checked });
+    });
+    $("misdeal-kind").addEventListener("change", showMisdealFields);
+    $("misdeal").addEventListener("click", () => {
+      const kind = $("misdeal-kind").value;
+      const body = { kind };
+      if (kind === "exposed_cards") {
+        Object.assign(body, { exposed: Number($("misdeal-exposed").value) || 1,
+          receiver_demands: $("misdeal-demands").checked });
+      }
+      if (kind === "dealer_error") body.before_first_players_second_card = $("misdeal-early").checked;
+      if (kind === "void_before_opening") body.reason = $("misdeal-reason").value;
+      if (kind === "six_and_four") {
+        Object.assign(body, { six: Number($("misdeal-six").value),
+          four: Number($("misdeal-four").value) });
+      }
+      send("/misdeal", body);
+    });
+  }
+
+  if (telesina) wireTelesina(); else wireDraw();
   $("winners").addEventListener("click", (e) => {
     const button = e.target.closest("button");
-    if (button) send("/showdown", { winner: Number(button.dataset.winner),
-      opener_shows: $("opener-shows").checked });
+    if (!button) return;
+    const body = { winner: Number(button.dataset.winner) };
+    if (!telesina) body.opener_shows = $("opener-shows").checked;
+    send("/showdown", body);
   });
   $("by-cards").addEventListener("click", () => {
     const shown = {};
-    for (const seat of table.legal.contenders) {
+    for (const seat of (telesina ? table.showdown : table.legal).contenders) {
       const text = $(`shown-${seat}`).value.trim();
       if (text) shown[seat] = text;
     }
-    send("/showdown", { shown, opener_shows: $("opener-shows").checked });
-  });
-  $("deal").addEventListener("click", () => send("/deal", {
-    invito: Number($("invito").value), blind_steps: Number($("blinds").value),
-    giri: $("giri").checked,
-  }));
-  $("declare-false").addEventListener("click", () => {
-    const chosen = $("new-opener").value;
-    send("/false-opening", { new_opener: chosen ? Number(chosen) : null,
-      raiser_has_openers: $("raiser-openers").checked });
-  });
-  $("misdeal-kind").addEventListener("change", showMisdealFields);
-  $("misdeal").addEventListener("click", () => {
-    const kind = $("misdeal-kind").value;
-    const body = { kind };
-    if (kind === "exposed_cards") {
-      Object.assign(body, { exposed: Number($("misdeal-exposed").value) || 1,
-        receiver_demands: $("misdeal-demands").checked });
-    }
-    if (kind === "dealer_error") body.before_first_players_second_card = $("misdeal-early").checked;
-    if (kind === "void_before_opening") body.reason = $("misdeal-reason").value;
-    if (kind === "six_and_four") {
-      Object.assign(body, { six: Number($("misdeal-six").value),
-        four: Number($("misdeal-four").value) });
-    }
-    send("/misdeal", body);
+    send("/showdown", telesina ? { shown } : { shown, opener_shows: $("opener-shows").checked });
   });
   $("passata").addEventListener("click", () => send("/passate",
     { seat: Number($("passata-seat").value), passate: 1 }));

@@ -8,9 +8,10 @@ from dataclasses import dataclass
 @dataclass(frozen=True)
 class Deal:
     """Settle the last hand, if any, and deal the next one with this invito (IT-04) and as many
-    blind steps (buio, controbuio, over: IT-05)."""
+    blind steps (buio, controbuio, over: IT-05). At telesina the variant sets the invito (None
+    takes it)."""
 
-    invito: int
+    invito: int | None
     blind_steps: int = 0
     giri: bool = False
 
@@ -86,5 +87,24 @@ class Misdeal:
     four: int | None = None
 
 
+@dataclass(frozen=True)
+class TurnCards:
+    """Telesina: the dealer enters the up-cards just dealt, (seat, cards), and the vele just
+    turned."""
+
+    up: tuple[tuple[int, str], ...] = ()
+    vele: str = ""
+
+
+@dataclass(frozen=True)
+class Exchange:
+    """Telesina "cambio": the seat in turn gives the up-card `given` for `received`, or (both
+    None) keeps its cards or changes the face-down one."""
+
+    seat: int
+    given: str | None = None
+    received: str | None = None
+
+
 Command = (Deal | Act | OpenTogether | Draw | Showdown | DeclareFalseOpening | Misdeal
-           | TakePassate)
+           | TakePassate | TurnCards | Exchange)

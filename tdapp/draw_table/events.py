@@ -10,6 +10,8 @@ from typing import Any
 
 from tdapp.tournament.events import Payload, upgraded
 
+GAMES = ("draw", "telesina")
+
 
 @dataclass(frozen=True)
 class TableOpened:
@@ -18,6 +20,8 @@ class TableOpened:
     dealer: int
     invito_max: int = 5
     passata: int = 0  # what one passata adds to a resto (IT-24); 0: the largest opening resto
+    game: str = "draw"  # one of GAMES: the table plays it all night
+    variant: str = ""  # telesina: the variant's key (tdapp.engine.telesina.variants)
 
 
 @dataclass(frozen=True)
@@ -84,14 +88,32 @@ class HandMisdealt:
     four: int | None = None
 
 
+@dataclass(frozen=True)
+class CardsTurned:
+    """Telesina: the up-cards just dealt, (seat, card), and the vele just turned."""
+
+    up: tuple[tuple[int, str], ...]
+    vele: str
+
+
+@dataclass(frozen=True)
+class CardExchanged:
+    """Telesina "cambio": the up-card `given` and the one `received`; both None when the seat
+    kept its cards or changed the face-down one (the table sees nothing)."""
+
+    seat: int
+    given: str | None
+    received: str | None
+
+
 Event = (TableOpened | HandDealt | ActionTaken | OpenedTogether | CardsChanged | HandShownDown
-         | FalseOpeningDeclared | HandMisdealt | PassateTaken)
+         | FalseOpeningDeclared | HandMisdealt | PassateTaken | CardsTurned | CardExchanged)
 KINDS: dict[str, type] = {cls.__name__: cls for cls in (
     TableOpened, HandDealt, ActionTaken, OpenedTogether, CardsChanged, HandShownDown,
-    FalseOpeningDeclared, HandMisdealt, PassateTaken)}
+    FalseOpeningDeclared, HandMisdealt, PassateTaken, CardsTurned, CardExchanged)}
 
 
-VERSIONS: dict[str, int] = {kind: 1 for kind in KINDS}
+VERSIONS: dict[str, int] = {**{kind: 1 for kind in KINDS}, "TableOpened": 2}
 """The schema version each kind is written in. When an event's shape changes, bump its version
 here and register `@upgrades(kind, from_version)` on a function turning an old payload into the
 next one: `from_record` chains them, so every stored log still replays."""
@@ -107,6 +129,12 @@ def upgrades(kind: str, from_version: int) -> Callable[[Callable[[Payload], Payl
         return upgrade
 
     return register
+
+
+@upgrades("TableOpened", 1)
+def _game_named(payload: Payload) -> Payload:
+    """Version 1 opened draw tables only: version 2 names the game (and a telesina's variant)."""
+    return {**payload, "game": "draw", "variant": ""}
 
 
 def to_record(event: Event) -> dict[str, Any]:

@@ -1,14 +1,16 @@
-"""The draw table's rules: `open_table` (the opening a DdT asks for), `decide` (checks a command
+"""The table's rules: `open_table` (the opening a DdT asks for), `decide` (checks a command
 against the table and returns the event), `apply_new` (applies a new event once through the
 engine and settles what the engine resolved) and `apply` (replays an event; never refuses). The
 engine's `IllegalAction` becomes a `DomainError` with the engine's reason, so the console and the
-API show why."""
+API show why. A telesina table's own commands and events go to `telesina`; the opening, the
+passate and the chips check are the same at both games."""
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import replace
 
+from tdapp.draw_table import telesina
 from tdapp.draw_table.commands import (
     MISDEAL_KINDS,
     Act,
@@ -22,6 +24,7 @@ from tdapp.draw_table.commands import (
     TakePassate,
 )
 from tdapp.draw_table.events import (
+    GAMES,
     ActionTaken,
     CardsChanged,
     Event,
@@ -33,12 +36,14 @@ from tdapp.draw_table.events import (
     PassateTaken,
     TableOpened,
 )
-from tdapp.draw_table.state import DrawTable, Line, opened
+from tdapp.draw_table.state import ACTION_LINES, DrawTable, Line, Table, TelesinaTable, opened
 from tdapp.engine.draw import misdeal
 from tdapp.engine.draw.false_opening import false_opening
 from tdapp.engine.draw.hand import DrawHand, Phase
 from tdapp.engine.draw.stakes import top_up
 from tdapp.engine.errors import IllegalAction
+from tdapp.engine.telesina.hand import TelesinaHand
+from tdapp.engine.telesina.variants import VARIANTS
 from tdapp.tournament.errors import DomainError, register_messages
 
 MAX_NAME = 120
@@ -64,6 +69,8 @@ register_messages({
     "DRAW_NOBODY_TO_BET": "Nobody could bet in this hand: a resto is too short for the pot, "
                           "add a passata before the deal (IT-24)",
     "DRAW_TWO_OPENERS": "Two openers at once are two different seats",
+    "TABLE_GAME": "A table plays draw or telesina, and a telesina one of %(variants)s",
+    "DRAW_INVITO_NEEDED": "Name the invito of the hand (1 to 10)",
 })
 register_messages({  # the hand in words, for the console
     "DRAW_LOG_DEALT": "Hand %(number)s: seat %(dealer)s deals, invito %(invito)s, pot %(pot)s, "
@@ -93,10 +100,15 @@ register_messages({  # the hand in words, for the console
 })
 
 def open_table(name: str, players: Sequence[tuple[str, int]], dealer: int, *,
-               invito_max: int = 5, passata: int = 0) -> TableOpened:
+               invito_max: int = 5, passata: int = 0, game: str = "draw",
+               variant: str = "") -> TableOpened:
     """The opening of a table named `name`: `players` (name, resto) sit clockwise in seats
     1..n and `dealer` is a seat; a `passata` is what a resto grows by (IT-24), 0 taking the
-    largest resto at the table. Refused unless the table can be played at once."""
+    largest resto at the table. The `game` is draw or telesina, a telesina of the `variant`
+    named. Refused unless the table can be played at once."""
+    if game not in GAMES or (game == "telesina") != (variant in VARIANTS) or \
+            (game == "draw" and variant):
+        raise DomainError("TABLE_GAME", variants=", ".join(VARIANTS))
     name = name.strip() if isinstance(name, str) else ""
     if not name or len(name) > MAX_NAME:
         raise DomainError("DRAW_TABLE_NAME")
@@ -110,32 +122,40 @@ def open_table(name: str, players: Sequence[tuple[str, int]], dealer: int, *,
     event = TableOpened(
         names=tuple(enumerate(names, start=1)),
         stacks=tuple((seat, resto) for seat, (_name, resto) in enumerate(players, start=1)),
-        dealer=dealer, invito_max=invito_max, passata=passata)
-    try:
-        opened(event).table.deal(1)  # 2 to 6 players, each with a resto, the dealer among them
+        dealer=dealer, invito_max=invito_max, passata=passata, game=game, variant=variant)
+    try:  # 2 to 6 players, each with a resto, the dealer among them
+        table = opened(event)
+        if isinstance(table, TelesinaTable):
+            telesina.deal(table.table, table.variant)
+        else:
+            table.table.deal(1)
     except IllegalAction as refused:
         raise DomainError("BAD_DRAW_TABLE", reason=str(refused)) from None
     return event
 
 
-def decide(state: DrawTable, command: Command) -> Event:
+def decide(state: Table, command: Command) -> Event:
     """The event for `command`, checked against the table as it is, or a DomainError. What
     only the engine can tell (the move is legal, the chips still add up, what a seat put in
     or a pot paid) is settled by `apply_new`, which applies it once."""
     try:
+        if isinstance(command, TakePassate):
+            return _passate(state, command)
+        if isinstance(state, TelesinaTable):
+            return telesina.decide(state, command)
         return _event_for(state, command)
     except IllegalAction as refused:
         raise DomainError("DRAW_REFUSED", reason=str(refused)) from None
 
 
-def apply_new(state: DrawTable, event: Event) -> tuple[Event, DrawTable]:
+def apply_new(state: Table, event: Event) -> tuple[Event, Table]:
     """A newly decided event applied through the engine and checked: the event with what the
     engine resolved, and the state after it; or a DomainError and nothing changed."""
     try:
         after = apply(state, event)
     except IllegalAction as refused:
         raise DomainError("DRAW_REFUSED", reason=str(refused)) from None
-    if _stuck(after.hand):
+    if isinstance(after, DrawTable) and _stuck(after.hand):
         raise DomainError("DRAW_NOBODY_TO_BET")
     added = event.chips if isinstance(event, PassateTaken) else 0
     if chips_on_table(after) != chips_on_table(state) + added:
@@ -144,13 +164,27 @@ def apply_new(state: DrawTable, event: Event) -> tuple[Event, DrawTable]:
     if isinstance(event, ActionTaken):
         event = replace(event, put_in=_put_in(state.hand, after.hand, event.seat))
     if isinstance(event, HandShownDown):
-        event = replace(event, won=tuple(sorted(after.hand.outcome.won.items())))
+        won = after.hand.won if isinstance(after, TelesinaTable) else after.hand.outcome.won
+        event = replace(event, won=tuple(sorted(won.items())))
     return event, after
 
 
-def _put_in(before: DrawHand, after: DrawHand, seat: int) -> int:
+def _put_in(before: DrawHand | TelesinaHand, after: DrawHand | TelesinaHand, seat: int) -> int:
     """The chips `seat` moved to the middle between two moments of the hand."""
+    if isinstance(before, TelesinaHand):
+        return telesina.behind(before, seat) - telesina.behind(after, seat)
     return behind(before, seat) - behind(after, seat)
+
+
+def _passate(state: Table, command: TakePassate) -> PassateTaken:
+    """IT-24 at either game: a resto grows by whole passate, between hands only."""
+    if state.in_play:
+        raise DomainError("DRAW_PASSATA_IN_HAND", number=state.number)
+    if command.seat not in state.names:
+        raise DomainError("DRAW_UNKNOWN_SEAT", seat=command.seat)
+    chips = top_up({command.seat: 0}, command.seat, command.passate, state.passata,
+                   dealt=False)[command.seat]
+    return PassateTaken(command.seat, command.passate, chips)
 
 
 def _event_for(state: DrawTable, command: Command) -> Event:
@@ -158,6 +192,8 @@ def _event_for(state: DrawTable, command: Command) -> Event:
         case Deal(invito, blind_steps, giri):
             if state.in_play:
                 raise DomainError("DRAW_HAND_IN_PLAY", number=state.number)
+            if invito is None:
+                raise DomainError("DRAW_INVITO_NEEDED")
             most = max(state.invito_max, GIRI_INVITO_MAX) if giri else state.invito_max
             if isinstance(invito, int) and invito > most:
                 raise DomainError("DRAW_INVITO_OVER_LIMIT", most=most)
@@ -185,13 +221,6 @@ def _event_for(state: DrawTable, command: Command) -> Event:
             if state.judged:
                 raise DomainError("DRAW_ALREADY_JUDGED")
             return FalseOpeningDeclared(new_opener, raiser_has_openers)
-        case TakePassate(seat, passate):
-            if state.in_play:
-                raise DomainError("DRAW_PASSATA_IN_HAND", number=state.number)
-            if seat not in state.names:
-                raise DomainError("DRAW_UNKNOWN_SEAT", seat=seat)
-            chips = top_up({seat: 0}, seat, passate, state.passata, dealt=False)[seat]
-            return PassateTaken(seat, passate, chips)
         case Misdeal():
             _hand_in_play(state)
             if command.kind not in MISDEAL_KINDS:
@@ -200,12 +229,14 @@ def _event_for(state: DrawTable, command: Command) -> Event:
                 if seat is not None:
                     _in_hand(state, seat, among=state.hand.order)
             return HandMisdealt(**vars(command))
-    raise DomainError("DRAW_REFUSED", reason=f"unknown command {type(command).__name__}")
+    raise DomainError("TABLE_WRONG_GAME", game="draw")
 
 
-def chips_on_table(state: DrawTable) -> int:
+def chips_on_table(state: Table) -> int:
     """Every chip at the table: the resti behind, the middle of the hand in play and the pots
     waiting for the next deals. Only a passata changes it."""
+    if isinstance(state, TelesinaTable):
+        return telesina.chips_on_table(state)
     hand = state.hand
     if state.in_play:
         behind_all = sum(behind(hand, seat) for seat in hand.start_stacks)
@@ -238,13 +269,20 @@ def behind(hand: DrawHand, seat: int) -> int:
     return hand.round.stacks[seat] if betting and seat in hand.round.stacks else hand.stacks[seat]
 
 
-def apply(state: DrawTable | None, event: Event) -> DrawTable:
+def apply(state: Table | None, event: Event) -> Table:
     """The state after `event`; before the opening there is no table (None). Raises
     IllegalAction only for an event `decide` never made."""
     if isinstance(event, TableOpened):
         return opened(event)
     if state is None:
         raise IllegalAction("the table is not open yet")
+    if isinstance(event, PassateTaken):
+        top_ups = {**state.top_ups, event.seat: state.top_ups.get(event.seat, 0) + event.chips}
+        line = ("DRAW_LOG_PASSATE", {"seat": event.seat, "passate": event.passate,
+                                     "chips": event.chips})
+        return replace(state, top_ups=top_ups, lines=(*state.lines, line))
+    if isinstance(state, TelesinaTable):
+        return telesina.apply(state, event)
     hand = state.hand
     match event:
         case HandDealt(number, invito, blind_steps, giri):
@@ -255,14 +293,10 @@ def apply(state: DrawTable | None, event: Event) -> DrawTable:
                                        "pot": dealt.middle})
             return replace(state, table=table, hand=dealt, number=number, judged=False,
                            lines=(line,), top_ups={})
-        case PassateTaken(seat, passate, chips):
-            top_ups = {**state.top_ups, seat: state.top_ups.get(seat, 0) + chips}
-            line = ("DRAW_LOG_PASSATE", {"seat": seat, "passate": passate, "chips": chips})
-            return replace(state, top_ups=top_ups, lines=(*state.lines, line))
         case ActionTaken(seat, action, amount, confirmed):
             unopened = hand.phase is Phase.FIRST_ROUND and hand.opener is None
             after = hand.act(seat, action, amount, confirmed=confirmed)
-            code = _ACTION_CODES.get(action, "DRAW_LOG_CHECKS")
+            code = ACTION_LINES.get(action, "DRAW_LOG_CHECKS")
             if unopened and after.opener == seat:
                 code = "DRAW_LOG_OPENS"
             elif unopened and action == "check":
@@ -294,8 +328,6 @@ def apply(state: DrawTable | None, event: Event) -> DrawTable:
     raise IllegalAction(f"unknown event {type(event).__name__}")
 
 
-_ACTION_CODES = {"fold": "DRAW_LOG_FOLDS", "check": "DRAW_LOG_CHECKS", "call": "DRAW_LOG_CALLS",
-                 "bet": "DRAW_LOG_BETS", "raise": "DRAW_LOG_RAISES", "all_in": "DRAW_LOG_ALL_IN"}
 _OUTCOME_CODES = {"no_opening": "DRAW_LOG_NO_OPENING", "piatto_di_parola": "DRAW_LOG_PIATTO",
                   "void": "DRAW_LOG_VOID", "redeal": "DRAW_LOG_REDEAL"}
 

@@ -1,6 +1,7 @@
-"""The draw table as an aggregate: `DrawTable`, what its log folds into. The engine's table of
-seats and stacks (`tdapp.engine.draw.table.DrawTable`) is one part of it, named through its
-module (`seats.DrawTable`) so that the two never pass for each other."""
+"""The table as an aggregate: `DrawTable` (Italian draw) or `TelesinaTable`, what its log folds
+into. The engine's table of seats and stacks (`tdapp.engine.draw.table.DrawTable`) is one part of
+either, named through its module (`seats.DrawTable`) so that the two never pass for each other:
+both games share the seats, the resti, the passate and the deal passing left."""
 
 from __future__ import annotations
 
@@ -11,8 +12,14 @@ from typing import Any
 from tdapp.draw_table.events import TableOpened
 from tdapp.engine.draw import table as seats
 from tdapp.engine.draw.hand import DrawHand, Phase
+from tdapp.engine.telesina.hand import TelesinaHand
+from tdapp.engine.telesina.variants import Variant, variant
 
 Line = tuple[str, Mapping[str, Any]]  # a message code and its parameters
+
+# The line each betting action writes, at either game (the codes are registered in rules).
+ACTION_LINES = {"fold": "DRAW_LOG_FOLDS", "check": "DRAW_LOG_CHECKS", "call": "DRAW_LOG_CALLS",
+                "bet": "DRAW_LOG_BETS", "raise": "DRAW_LOG_RAISES", "all_in": "DRAW_LOG_ALL_IN"}
 
 
 @dataclass(frozen=True)
@@ -30,6 +37,8 @@ class DrawTable:
     passata: int = 0
     top_ups: Mapping[int, int] = field(default_factory=dict)  # passate taken since the deal
 
+    game = "draw"
+
     @property
     def in_play(self) -> bool:
         return self.hand is not None and self.hand.phase is not Phase.OVER
@@ -40,15 +49,56 @@ class DrawTable:
         table = self.table
         if self.hand is not None and self.hand.phase is Phase.OVER:
             table = table.settle(self.hand)
-        if self.top_ups:
-            stacks = {s: c + self.top_ups.get(s, 0) for s, c in table.stacks.items()}
-            table = replace(table, stacks=stacks)
+        return topped_up(table, self.top_ups)
+
+
+@dataclass(frozen=True)
+class TelesinaTable:
+    """A table of telesina (TS-00 .. TS-07) between and during hands, one variant all night.
+    `table` is as of the last deal; a finished hand is settled into it by the next deal."""
+
+    names: Mapping[int, str]
+    variant: Variant
+    table: seats.DrawTable
+    hand: TelesinaHand | None = None
+    number: int = 0
+    lines: tuple[Line, ...] = ()  # the hand in words
+    passata: int = 0
+    top_ups: Mapping[int, int] = field(default_factory=dict)  # passate taken since the deal
+
+    game = "telesina"
+
+    @property
+    def in_play(self) -> bool:
+        return self.hand is not None and not self.hand.over
+
+    @property
+    def next_table(self) -> seats.DrawTable:
+        """The table the next deal starts from: the resti after the last hand, if over, and the
+        deal passed to the left (telesina leaves nothing in the middle)."""
+        table = self.table
+        if self.hand is not None and self.hand.over:
+            table = replace(table, stacks={**table.stacks, **self.hand.stacks},
+                            dealer=table.left_of(table.dealer))
+        return topped_up(table, self.top_ups)
+
+
+Table = DrawTable | TelesinaTable
+
+
+def topped_up(table: seats.DrawTable, top_ups: Mapping[int, int]) -> seats.DrawTable:
+    """The table with the passate taken since the deal added to the resti (IT-24)."""
+    if not top_ups:
         return table
+    return replace(table, stacks={s: c + top_ups.get(s, 0) for s, c in table.stacks.items()})
 
 
-def opened(event: TableOpened) -> DrawTable:
+def opened(event: TableOpened) -> Table:
     """The table as its opening seats it."""
     names = dict(event.names)
     table = seats.DrawTable.sit(tuple(names), dict(event.stacks), event.dealer)
-    return DrawTable(names=names, invito_max=event.invito_max, table=table,
-                     passata=event.passata or max(table.stacks.values()))
+    passata = event.passata or max(table.stacks.values())
+    if event.game == "telesina":
+        return TelesinaTable(names=names, variant=variant(event.variant), table=table,
+                             passata=passata)
+    return DrawTable(names=names, invito_max=event.invito_max, table=table, passata=passata)

@@ -22,7 +22,7 @@ from sqlmodel import Session, col, select
 from tdapp.draw_table.commands import Command
 from tdapp.draw_table.events import from_record, to_record
 from tdapp.draw_table.rules import apply, apply_new, decide, open_table
-from tdapp.draw_table.state import DrawTable
+from tdapp.draw_table.state import Table
 from tdapp.services import bus, console_pins
 from tdapp.storage import database as db
 from tdapp.storage.database import session_scope
@@ -44,7 +44,7 @@ register_messages({
     "UNKNOWN_LEAGUE": "There is no league %(league_id)s",
 })
 
-CODE = Path(__file__).resolve().parent.parent  # the state is made of draw_table and engine/draw
+CODE = Path(__file__).resolve().parent.parent  # the state: draw_table, engine/draw and telesina
 
 
 def _unknown(table_id: Any) -> DomainError:
@@ -57,7 +57,7 @@ def _no_table() -> Any:
 
 
 # A night at a table is some 700 events: a snapshot every 500 keeps a reload short.
-LOG: EventLog[DrawTable] = EventLog(
+LOG: EventLog[Table] = EventLog(
     Aggregate(
         root=DrawTableRecord,
         events=DrawTableEventRecord,
@@ -68,7 +68,8 @@ LOG: EventLog[DrawTable] = EventLog(
         to_record=to_record,
         from_record=from_record,
         unknown=_unknown,
-        state_format=pickle_format(CODE / "draw_table", CODE / "engine" / "draw"),
+        state_format=pickle_format(CODE / "draw_table", CODE / "engine" / "draw",
+                                   CODE / "engine" / "telesina"),
     ),
     snapshot_every=500,
     undo_depth=16,
@@ -100,7 +101,7 @@ class LoadedDrawTable:
     pin: str
     league_id: int | None
     version: int
-    state: DrawTable
+    state: Table
 
 
 @dataclass(frozen=True)
@@ -118,12 +119,13 @@ class LoggedDrawEvent:
 
 
 def create_table(name: str, players: Sequence[Player], dealer: int, actor: str, *,
-                 invito_max: int = 5, passata: int = 0,
-                 league_id: int | None = None) -> LoadedDrawTable:
+                 invito_max: int = 5, passata: int = 0, league_id: int | None = None,
+                 game: str = "draw", variant: str = "") -> LoadedDrawTable:
     """Seat `players` clockwise in seats 1..n, each with their resto; `dealer` is a seat. A
-    `passata` is what a resto grows by (IT-24); 0 takes the largest resto at the table."""
+    `passata` is what a resto grows by (IT-24); 0 takes the largest resto at the table. The
+    table plays draw, or the telesina `variant` when `game` is "telesina"."""
     event = open_table(name, [(p.name, p.resto) for p in players], dealer,
-                       invito_max=invito_max, passata=passata)
+                       invito_max=invito_max, passata=passata, game=game, variant=variant)
     now = utcnow()
     with session_scope() as session:
         if league_id is not None and (not db.is_id(league_id)
@@ -251,6 +253,6 @@ def _record(session: Session, table_id: Any) -> DrawTableRecord:
     return record
 
 
-def _loaded(record: DrawTableRecord, folded: Folded[DrawTable]) -> LoadedDrawTable:
+def _loaded(record: DrawTableRecord, folded: Folded[Table]) -> LoadedDrawTable:
     return LoadedDrawTable(record.id, record.name, record.token, record.pin, record.league_id,
                            folded.version, folded.state)

@@ -8,8 +8,10 @@ from __future__ import annotations
 from typing import Any
 
 from flask import Blueprint, abort, redirect, render_template, request, url_for
-from flask_babel import format_time, gettext
+from flask_babel import format_time, get_locale, gettext
 
+from tdapp.draw_table.state import Table, TelesinaTable
+from tdapp.engine.telesina.variants import VARIANTS
 from tdapp.services import console_pins, draw_tables, league_nights
 from tdapp.services.draw_tables import Player
 from tdapp.tournament.errors import DomainError, register_messages
@@ -60,7 +62,15 @@ def console_page(token: str) -> Any:
     return render_template("draw/console.html", table=opened, csrf=csrf.csrf_token(),
                            league_night=league_nights.night_of_table(table_id),
                            api_base=url_for("api_draw_tables.get_table", table_id=table_id),
-                           access=access_json(opened) if current_ddt() is not None else None)
+                           access=access_json(opened) if current_ddt() is not None else None,
+                           variant_text=_variant_text(opened.state))
+
+
+def _variant_text(state: Table) -> str:
+    """A telesina's rules in the reader's language, for the console's help."""
+    if not isinstance(state, TelesinaTable):
+        return ""
+    return state.variant.help_it if str(get_locale() or "it") == "it" else state.variant.help_en
 
 
 @bp.get("/draw/<token>/qr.svg")
@@ -75,8 +85,9 @@ def qr_code(token: str) -> Any:
 @bp.route("/draw-tables/", methods=["GET", "POST"])
 @ddt_required
 def tables_page() -> Any:
-    """The DdT's list of draw tables and the form that opens one: players and resto in seat
-    order, the dealer's seat, the invito limit, optionally the league night's league."""
+    """The DdT's list of draw tables and the form that opens one: the game (draw or a
+    telesina), players and resto in seat order, the dealer's seat, the invito limit, optionally
+    the league night's league."""
     form = request.form
     error = None
     if request.method == "POST":
@@ -87,14 +98,14 @@ def tables_page() -> Any:
                 invito_max=_number(form.get("invito_max", "5"), "invito_max"),
                 passata=_number(form["passata"], "passata") if form.get("passata") else 0,
                 league_id=_number(form["league_id"], "league_id") if form.get("league_id")
-                else None)
+                else None, **_game(form.get("game", "draw")))
         except DomainError as refused:
             error = message_of(refused)
         else:
             return redirect(url_for("draw_console.console_page", token=opened.token))
     listed = draw_tables.tables()
     page = render_template("draw/tables.html", tables=listed, form=form, error=error,
-                           locked_consoles=_locked_warnings(listed))
+                           locked_consoles=_locked_warnings(listed), variants=VARIANTS.values())
     return page, 422 if error else 200
 
 
@@ -106,6 +117,11 @@ def _locked_warnings(listed: list[Any]) -> list[str]:
                     name=names.get(lock.console, lock.console),
                     time=format_time(lock.until, "HH:mm"))
             for lock in draw_tables.locked_consoles()]
+
+
+def _game(choice: str) -> dict[str, str]:
+    """The form's one choice, "draw" or a telesina variant's key, as the game and variant."""
+    return {"game": "draw"} if choice == "draw" else {"game": "telesina", "variant": choice}
 
 
 def _number(text: str, field: str) -> int:

@@ -227,62 +227,137 @@ def physical(v, stacks=500):
     return TelesinaHand.deal(v, SEATS, 5, {s: stacks for s in SEATS}, None)
 
 
-def test_physical_deck_the_dealer_names_who_speaks_first_each_street_TS_00():
+def test_physical_deck_the_dealer_enters_the_up_cards_and_the_best_showing_speaks_TS_00():
     hand = physical(SECCA)
-    assert hand.awaiting_speaker and hand.to_act is None
+    assert hand.awaiting_cards and hand.to_act is None and hand.up_to_enter == 1
     with pytest.raises(IllegalAction, match="no betting"):
         hand.act(1, "check")
-    hand = hand.first_speaker(3)
-    assert hand.to_act == 3
+    with pytest.raises(IllegalAction, match="up-card"):
+        hand.turn({1: "Ah", 2: "Kh"})
+    hand = hand.turn({1: "7h", 2: "Kh", 3: "Ah", 4: "8c", 5: "As"})
+    assert hand.to_act == 3  # the ace of hearts over the ace of spades (IT-19)
     for seat in (3, 4, 5, 1, 2):
         hand = hand.act(seat, "check")
-    assert hand.awaiting_speaker and hand.street == 1
+    assert hand.awaiting_cards and hand.street == 1
+    with pytest.raises(IllegalAction, match="twice"):
+        hand.turn({1: "7h", 2: "9h", 3: "9c", 4: "8d", 5: "6s"})
+    with pytest.raises(IllegalAction, match="below 6"):
+        hand.turn({1: "7d", 2: "9h", 3: "9c", 4: "Td", 5: "5s"})
+    hand = hand.turn({1: "7d", 2: "9h", 3: "9c", 4: "Td", 5: "6s"})
+    assert hand.to_act == 1  # the pair of sevens showing
 
 
-def test_physical_deck_showdown_by_the_hands_entered_TS_01():
+def play_physical_secca_to_the_showdown():
     hand = physical(SECCA)
-    for _ in range(4):
-        hand = hand.first_speaker(1)
-        hand = hand.act(1, "bet", 1) if hand.round.pot == 0 else hand.act(1, "check")
-        for seat in (2, 3, 4, 5):
-            hand = hand.act(seat, "call" if hand.round.current_bet else "check")
-    assert hand.awaiting_showdown
-    with pytest.raises(IllegalAction, match="own cards"):
-        hand.showdown({1: "Ah Ad 7c 8d 9s"})
-    done = hand.showdown({1: "Ah Ad 7c 8d 9s", 2: "Kh Kd 7d 8c 9c", 3: "6h 6d 6c Ts Jh",
-                          4: "Qh Qd 7h 8h 9h", 5: "Js Qs Ks Ac 7s"})
-    assert done.won == {3: 5}  # trips of sixes
+    streets = ({1: "7h", 2: "Kh", 3: "Ah", 4: "8c", 5: "As"},
+               {1: "7d", 2: "9h", 3: "9c", 4: "8d", 5: "6s"},
+               {1: "Tc", 2: "Th", 3: "Jc", 4: "Qd", 5: "6d"},
+               {1: "Jd", 2: "Jh", 3: "Kc", 4: "Qs", 5: "Ks"})
+    for up in streets:
+        hand = hand.turn(up)
+        hand = hand.act(hand.to_act, "bet", 1) if hand.round.pot == 0 \
+            else hand.act(hand.to_act, "check")
+        while hand.round is not None:
+            hand = hand.act(hand.to_act, "call" if hand.round.current_bet else "check")
+    return hand
+
+
+def test_physical_deck_showdown_by_the_cards_held_down_TS_01():
+    hand = play_physical_secca_to_the_showdown()
+    assert hand.awaiting_showdown and hand.held_down == 1
+    with pytest.raises(IllegalAction, match="face-down"):
+        hand.showdown({1: "Ac"})
+    with pytest.raises(IllegalAction, match="twice"):
+        hand.showdown({1: "Ac", 2: "Ad", 3: "Qh", 4: "7c", 5: "Ah"})
+    done = hand.showdown({1: "Ac", 2: "Ad", 3: "Qh", 4: "7c", 5: "6c"})
+    assert done.won == {5: 5}  # trips of sixes, the rest two pairs at most
+    assert done.shown[5].category == "three_of_a_kind"
     assert sum(done.payoffs().values()) == 0
+
+
+def test_physical_cambio_an_up_card_changed_is_entered_and_the_speaker_follows_it_TS_02():
+    hand = physical(CAMBIO)
+    for up in ({1: "7h", 2: "Kh", 3: "Ah", 4: "8c", 5: "As"},
+               {1: "7d", 2: "9h", 3: "9c", 4: "8d", 5: "6s"},
+               {1: "Tc", 2: "Th", 3: "Jc", 4: "Qd", 5: "6d"},
+               {1: "Jd", 2: "Jh", 3: "Kc", 4: "Qs", 5: "Ks"}):
+        hand = hand.turn(up)
+        while hand.round is not None:
+            hand = hand.act(hand.to_act, "check")
+    assert hand.to_exchange == (1, 2, 3, 4, 5)
+    with pytest.raises(IllegalAction, match="given and the one received"):
+        hand.exchange(1, parse_cards("7h")[0])
+    with pytest.raises(IllegalAction, match="does not show"):
+        hand.exchange(1, parse_cards("Ah")[0], parse_cards("Qc")[0])
+    hand = hand.exchange(1, parse_cards("Tc")[0], parse_cards("7c")[0])
+    for seat in (2, 3, 4, 5):  # kept, or the face-down card changed: the table sees nothing
+        hand = hand.exchange(seat, None)
+    assert hand.showing(1) == tuple(parse_cards("7h 7d 7c Jd"))
+    assert hand.to_act == 1  # the trips now showing beat seat 4's two pairs in the extra round
+
+
+def test_physical_fischer_the_face_up_vela_is_entered_with_the_first_up_cards_TS_04():
+    hand = physical(FISCHER)
+    assert hand.vele_to_enter == 1
+    with pytest.raises(IllegalAction, match="vela"):
+        hand.turn({1: "7h", 2: "Kh", 3: "Ah", 4: "8c", 5: "As"})
+    hand = hand.turn({1: "7h", 2: "Kh", 3: "Ah", 4: "8c", 5: "As"}, vele="7c")
+    assert hand.to_act == 1  # the pair of sevens with the vela
+    for _ in range(3):
+        while hand.round is not None:
+            hand = hand.act(hand.to_act, "check")
+        assert hand.vele_to_enter == 0
+        hand = hand.turn({s: c for s, c in zip(SEATS, ("6h", "6d", "Jc", "Jd", "Js"),
+                                                    strict=True)} if hand.street == 1 else
+                         {s: c for s, c in zip(SEATS, ("Tc", "Th", "Qc", "Qd", "Qs"),
+                                               strict=True)} if hand.street == 2 else
+                         {s: c for s, c in zip(SEATS, ("9c", "9h", "Kc", "Kd", "Ks"),
+                                               strict=True)})
+    while hand.round is not None:
+        hand = hand.act(hand.to_act, "check")
+    assert hand.street == 4 and hand.up_to_enter == 0 and hand.vele_to_enter == 1
+    with pytest.raises(IllegalAction, match="no own card"):
+        hand.turn({1: "8h"}, vele="8h")
+    hand = hand.turn({}, vele="8h")
+    assert [str(c) for c in hand.vele] == ["7c", "8h"]
 
 
 def test_physical_texas_the_dealer_taps_the_winner_TS_06():
     hand = physical(TEXAS)
     assert hand.to_act == 1  # nothing of one's own shows: the dealer's left speaks
     while not hand.awaiting_showdown:
+        if hand.awaiting_cards:
+            hand = hand.turn({}, vele=("Ah Kh Qh", "Jh", "6c")[hand.street - 1])
         hand = hand.act(hand.to_act, "check")
     done = hand.showdown(winner=4)
     assert done.won == {4: 25}
 
 
-def test_physical_texas_hands_must_use_both_own_cards_TS_06():
+def texas_at_the_showdown():
     hand = physical(TEXAS)
     while not hand.awaiting_showdown:
+        if hand.awaiting_cards:
+            assert hand.vele_to_enter == (3, 1, 1)[hand.street - 1]
+            hand = hand.turn({}, vele=("Ah Kh Qh", "Jh", "6c")[hand.street - 1])
+            assert hand.to_act == 1  # Texas: the dealer's left speaks on every street
         hand = hand.act(hand.to_act, "check")
-    vele = "Ah Kh Qh Jh 6c"
-    done = hand.showdown({1: "7d 8d", 2: "Th 6s", 3: "As 7c", 4: "8s 9s", 5: "Kd Ks"}, vele=vele)
+    return hand
+
+
+def test_physical_texas_hands_must_use_both_own_cards_TS_06():
+    hand = texas_at_the_showdown()
+    assert hand.held_down == 2
+    done = hand.showdown({1: "7d 8d", 2: "Th 6s", 3: "As 7c", 4: "8s 9s", 5: "Kd Ks"})
     # seat 2 would hold the top straight flush with one own card; with both it has sixes
     assert done.shown[2].category == "pair"
     assert done.won == {5: 25}
     with pytest.raises(IllegalAction, match="twice"):
-        hand.showdown({1: "7d 8d", 2: "Th 6s", 3: "As 7c", 4: "8s 9s", 5: "Kd Ah"}, vele=vele)
+        hand.showdown({1: "7d 8d", 2: "Th 6s", 3: "As 7c", 4: "8s 9s", 5: "Kd Ah"})
 
 
 def test_physical_showdown_refuses_cards_outside_the_deck():
-    hand = physical(TEXAS)
-    while not hand.awaiting_showdown:
-        hand = hand.act(hand.to_act, "check")
+    hand = texas_at_the_showdown()
     with pytest.raises(IllegalAction, match="below 6"):
-        hand.showdown({1: "7d 8d", 2: "Th 2s", 3: "As 7c", 4: "8s 9s", 5: "Kd Ks"},
-                      vele="Ah Kh Qh Jh 6c")
+        hand.showdown({1: "7d 8d", 2: "Th 2s", 3: "As 7c", 4: "8s 9s", 5: "Kd Ks"})
     with pytest.raises(IllegalAction, match="cannot read"):
-        hand.showdown({1: "7d 8d"}, vele="Ah Kh Qh Jh 1c")
+        hand.showdown({1: "7d 8d", 2: "Th 1s", 3: "As 7c", 4: "8s 9s", 5: "Kd Ks"})

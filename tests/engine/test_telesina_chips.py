@@ -30,15 +30,16 @@ def a_move(data, hand: TelesinaHand) -> TelesinaHand:
         held = None if hand.physical else data.draw(st.sampled_from(
             [None, *(c.card for c in hand.own[seat])]))
         return hand.exchange(seat, held)
-    if hand.awaiting_speaker:
-        return hand.first_speaker(data.draw(st.sampled_from(hand.order) | st.integers(0, 9)))
-    if hand.awaiting_showdown:
+    if hand.awaiting_cards or hand.awaiting_showdown:
+        unseen = [c for c in Deck(hand.lowest_rank).cards if c not in set(hand._known())]
+        random.Random(data.draw(st.integers(0, 2**16))).shuffle(unseen)
+        if hand.awaiting_cards:
+            up = {s: [unseen.pop() for _ in range(hand.up_to_enter)] for s in hand.live}
+            return hand.turn(up if hand.up_to_enter else {},
+                             vele=[unseen.pop() for _ in range(hand.vele_to_enter)])
         if data.draw(st.booleans()):
             return hand.showdown(winner=data.draw(st.sampled_from(hand.live)))
-        deck = Deck(hand.lowest_rank)
-        deck.shuffle(random.Random(data.draw(st.integers(0, 2**16))))
-        shown = {s: deck.deal(hand.variant.own_cards) for s in hand.live}
-        return hand.showdown(shown, vele=deck.deal(hand.variant.vele))
+        return hand.showdown({s: [unseen.pop() for _ in range(hand.held_down)] for s in hand.live})
     legal = hand.legal_actions()
     action = data.draw(st.sampled_from(sorted(legal.actions)))
     amount = None
@@ -79,6 +80,6 @@ def test_no_chip_is_made_or_lost_and_every_chip_won_goes_to_a_seat_still_in(data
             assert sum(after.won.values()) == sum(p.amount for p in pots)
             for seat, chips in after.won.items():
                 assert chips <= sum(p.amount for p in pots if seat in p.eligible), (seat, pots)
-        assert after.over or after.to_act is not None or after.awaiting_speaker \
+        assert after.over or after.to_act is not None or after.awaiting_cards \
             or after.awaiting_showdown  # never stuck with nobody to move
         hand = after

@@ -43,12 +43,13 @@ class DrawTable:
             carries = (*waiting, *outcome.carry)
             if waiting and outcome.carry:  # a refund joins the next pot rather than queueing
                 carries = (waiting[0] + sum(outcome.carry), *waiting[1:])
-        dealer = self._left_of(self.dealer) if outcome.deal_passes else self.dealer
+        dealer = self.left_of(self.dealer) if outcome.deal_passes else self.dealer
         unopened = self.hands_without_opening + 1 if outcome.kind == "no_opening" else 0
         return replace(self, stacks=stacks, dealer=dealer, level=outcome.next_level,
                        carries=carries, hands_without_opening=unopened)
 
-    def _left_of(self, seat: Seat) -> Seat:
+    def left_of(self, seat: Seat) -> Seat:
+        """The next seat clockwise: where the deal passes."""
         at = self.seats.index(seat)
         return self.seats[(at + 1) % len(self.seats)]
 

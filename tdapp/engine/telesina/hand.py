@@ -5,8 +5,10 @@ followed by a betting round. The best hand showing speaks first (in Texas, where
 one's own shows, the player left of the dealer [U]). The last player left wins unshown;
 otherwise everyone shows and the best five cards by the club's order win.
 
-With a physical deck (no `rng`) the engine knows no card: the dealer names who speaks first on
-each street (the best hand showing) and, at the end, enters the hands shown or taps the winner.
+With a physical deck (no `rng`) the engine knows only what the table sees: the dealer enters the
+up-cards as they are dealt and the vele as they are turned, the engine says who speaks (the best
+hand showing), and at the end the dealer enters the cards each player held face down, or taps
+the winner.
 """
 
 from __future__ import annotations
@@ -68,7 +70,7 @@ class TelesinaHand:
     min_bet: int = 1
     shown: Mapping[Seat, Hand] | None = None  # the hands at showdown, for the table to read
     physical: bool = False
-    awaiting_speaker: bool = False  # physical deck: the dealer names who speaks first
+    awaiting_cards: bool = False  # physical deck: the dealer enters the cards just shown
     awaiting_showdown: bool = False  # physical deck: the dealer enters the hands or the winner
 
     @classmethod
@@ -90,7 +92,7 @@ class TelesinaHand:
         short = [s for s in order if stacks.get(s, 0) <= variant.invito]
         if short:
             raise IllegalAction(f"seats {short} cannot pay the invito of {variant.invito}")
-        vele = tuple(deck.deal(variant.vele)) if rng is not None else ()
+        vele = tuple(deck.deal(variant.vele)) if rng is not None else ()  # physical: as turned
         hand = cls(
             variant=variant, order=order, lowest_rank=lowest,
             start_stacks={s: stacks[s] for s in order},
@@ -141,22 +143,27 @@ class TelesinaHand:
             return hand
         return hand._close_round()
 
-    def exchange(self, seat: Seat, card: Card | None) -> TelesinaHand:
+    def exchange(self, seat: Seat, card: Card | None, new: Card | None = None) -> TelesinaHand:
         """Cambio: change one own card for the next from the stub, in the same orientation; None
-        keeps the hand as it is."""
+        keeps the hand as it is. With a physical deck only a face-up change is seen: `card` is the
+        up-card given and `new` the one received (None: kept, or the face-down card changed)."""
         if not self.to_exchange or seat != self.to_exchange[0]:
             raise IllegalAction("no exchange now" if not self.to_exchange
                                 else f"seat {self.to_exchange[0]} exchanges first")
         own = list(self.own[seat])
         stub = self.stub
-        if card is not None and self.physical:
-            raise IllegalAction("with a physical deck the exchange is made at the table")
+        if (new is not None) != (card is not None and self.physical):
+            raise IllegalAction("name the up-card given and the one received" if self.physical
+                                else "the engine deals the new card itself")
         if card is not None:
             at = next((i for i, c in enumerate(own) if c.card == card), None)
-            if at is None:
-                raise IllegalAction(f"seat {seat} does not hold {card}")
-            own[at] = OwnCard(stub[0], own[at].up)
-            stub = stub[1:]
+            if at is None or (self.physical and not own[at].up):
+                raise IllegalAction(f"seat {seat} does not show {card}")
+            if self.physical:
+                self._check_new((new,))
+            else:
+                new, stub = stub[0], stub[1:]
+            own[at] = OwnCard(new, own[at].up)
         hand = replace(self, own={**self.own, seat: tuple(own)}, stub=stub,
                        to_exchange=self.to_exchange[1:])
         return hand if hand.to_exchange else hand._open_round()
@@ -186,23 +193,58 @@ class TelesinaHand:
                        vele_shown=self.vele_shown + street.turn_vele)
         if street.exchange:
             return replace(hand, to_exchange=hand.live)
+        if self.physical and (hand.up_to_enter or hand.vele_to_enter):
+            return replace(hand, awaiting_cards=True)
         return hand._open_round()
 
-    def first_speaker(self, seat: Seat) -> TelesinaHand:
-        """Physical deck: the dealer names the player whose cards showing are best (TS-00)."""
-        if not self.awaiting_speaker:
-            raise IllegalAction("nobody needs naming: the round is under way or the hand is over")
-        if seat not in self.live:
-            raise IllegalAction(f"seat {seat} is not in the hand")
-        return replace(self, awaiting_speaker=False)._open_round(first=seat)
+    @property
+    def up_to_enter(self) -> int:
+        """Physical deck: the up-cards each player was just dealt, for the dealer to enter."""
+        return self.variant.streets[self.street].own_up if self.street >= 0 else 0
 
-    def _open_round(self, first: Seat | None = None) -> TelesinaHand:
+    @property
+    def vele_to_enter(self) -> int:
+        """Physical deck: the vele just turned (or shown at the deal) not entered yet."""
+        return self.vele_shown - len(self.vele) if self.physical else 0
+
+    def turn(self, up: Mapping[Seat, Sequence[Card] | str],
+             vele: Sequence[Card] | str = ()) -> TelesinaHand:
+        """Physical deck: the dealer enters the up-cards just dealt to each player still in and
+        the vele just turned; the best hand showing then speaks (TS-00)."""
+        if not self.awaiting_cards:
+            raise IllegalAction("no cards to enter now")
+        cards = {s: read_cards(c) for s, c in up.items()}
+        cards = {s: c for s, c in cards.items() if c or self.up_to_enter}  # none due: none sent
+        shared = read_cards(vele)
+        if set(cards) != (set(self.live) if self.up_to_enter else set()) \
+                or any(len(c) != self.up_to_enter for c in cards.values()):
+            raise IllegalAction(f"enter {self.up_to_enter} up-card(s) for each of seats "
+                                f"{list(self.live)}" if self.up_to_enter
+                                else "no own card is dealt on this street")
+        if len(shared) != self.vele_to_enter:
+            raise IllegalAction(f"enter the {self.vele_to_enter} vela(e) turned")
+        self._check_new((*shared, *(c for hand in cards.values() for c in hand)))
+        own = {s: (*self.own[s], *(OwnCard(c, True) for c in cards.get(s, ()))) for s in self.own}
+        hand = replace(self, own=own, vele=(*self.vele, *shared), awaiting_cards=False)
+        return hand._open_round()
+
+    def _known(self) -> list[Card]:
+        """Every card the table has seen: the up-cards and the vele turned."""
+        return [*self.vele, *(c.card for cards in self.own.values() for c in cards)]
+
+    def _check_new(self, cards: Sequence[Card]) -> None:
+        """Cards the dealer enters: in this deck, none entered twice or already on the table."""
+        every = [*self._known(), *cards]
+        if len(set(every)) != len(every):
+            raise IllegalAction("a card is entered twice")
+        if any(card.value < self.lowest_rank for card in cards):
+            raise IllegalAction(f"a card below {self.lowest_rank} is not in this deck")
+
+    def _open_round(self) -> TelesinaHand:
         live = self.live
-        if first is None and self.variant.must_use_own:
+        if self.variant.must_use_own:
             first = live[0]
-        elif first is None and self.physical:
-            return replace(self, awaiting_speaker=True)
-        elif first is None:
+        else:
             first = first_to_speak({s: self.showing(s) + self.vele[: self.vele_shown]
                                     for s in live}, live)
         at = live.index(first)
@@ -218,10 +260,16 @@ class TelesinaHand:
     def _middle(self) -> int:
         return self.dead + sum(self.committed.values())
 
+    @property
+    def held_down(self) -> int:
+        """The own cards each player holds face down, entered at a physical showdown."""
+        return sum(street.own_down for street in self.variant.streets)
+
     def showdown(self, shown: Mapping[Seat, Sequence[Card] | str] | None = None, *,
-                 vele: Sequence[Card] | str = (), winner: Seat | None = None) -> TelesinaHand:
-        """Physical deck: the dealer enters each player's own cards `shown` and the `vele`, and
-        the engine applies the club's order; or taps the `winner` of every pot."""
+                 winner: Seat | None = None) -> TelesinaHand:
+        """Physical deck: the dealer enters the cards each player `shown` held face down (the
+        up-cards and vele are known) and the engine applies the club's order; or taps the
+        `winner` of every pot."""
         if not self.awaiting_showdown:
             raise IllegalAction("no showdown to enter now")
         pots = split_pots(self.committed, self.folded, dead=self.dead)
@@ -230,27 +278,20 @@ class TelesinaHand:
                 raise IllegalAction(f"seat {winner} cannot win every pot: enter the hands shown")
             chosen = [[winner] for p in pots if not p.returned]
             return self._pay(award_to_winners(pots, chosen, self.order))
-        own = {s: read_cards(c) for s, c in (shown or {}).items()}
-        shared = read_cards(vele)
-        if set(own) != set(self.live) or len(shared) != self.variant.vele:
-            raise IllegalAction(f"enter the own cards of seats {list(self.live)} and the "
-                                f"{self.variant.vele} vele")
-        if any(len(c) != self.variant.own_cards for c in own.values()):
-            raise IllegalAction(f"each player shows {self.variant.own_cards} own cards")
-        every = [*shared, *(c for cards in own.values() for c in cards)]
-        if len(set(every)) != len(every):
-            raise IllegalAction("a card is entered twice")
-        if any(card.value < self.lowest_rank for card in every):
-            raise IllegalAction(f"a card below {self.lowest_rank} is not in this deck")
-        return replace(self, awaiting_showdown=False)._showdown(own, shared)
+        down = {s: read_cards(c) for s, c in (shown or {}).items()}
+        if set(down) != set(self.live) or any(len(c) != self.held_down for c in down.values()):
+            raise IllegalAction(f"enter the {self.held_down} face-down card(s) of each of seats "
+                                f"{list(self.live)}")
+        self._check_new([c for cards in down.values() for c in cards])
+        own = {s: (*down[s], *self.showing(s)) for s in self.live}
+        return replace(self, awaiting_showdown=False)._showdown(own)
 
-    def _showdown(self, own: Mapping[Seat, Sequence[Card]] | None = None,
-                  shared: Sequence[Card] | None = None) -> TelesinaHand:
+    def _showdown(self, own: Mapping[Seat, Sequence[Card]] | None = None) -> TelesinaHand:
         ranking = italian(self.lowest_rank, straights_split=self.variant.straights_split)
         hands = {}
         for seat in self.live:
             mine = list(own[seat]) if own else [c.card for c in self.own[seat]]
-            cards = [*mine, *(self.vele if shared is None else shared)]
+            cards = [*mine, *self.vele]
             hands[seat] = best_hand(cards, ranking,
                                     must_use=mine if self.variant.must_use_own else ())
         pots = split_pots(self.committed, self.folded, dead=self.dead)

@@ -1,4 +1,5 @@
-"""The draw tables of the club's Italian games over JSON, under /api/v1/draw-tables/.
+"""The draw tables of the club's Italian games over JSON, under /api/v1/draw-tables/: Italian
+draw, or a telesina (`"game": "telesina"` and its `"variant"`) run from the same console.
 
 Opening a table and its console's access need a DdT; the rest answers a DdT or the console this
 session opened with the table's PIN. Every write is one service call and answers the table as
@@ -19,10 +20,12 @@ from tdapp.draw_table.commands import (
     Deal,
     DeclareFalseOpening,
     Draw,
+    Exchange,
     Misdeal,
     OpenTogether,
     Showdown,
     TakePassate,
+    TurnCards,
 )
 from tdapp.realtime import draw_table_view
 from tdapp.services import draw_tables
@@ -61,10 +64,12 @@ class CreateBody(ApiBody):
     invito_max: Annotated[int, Field(ge=1, le=10)] = 5
     passata: Chips = 0
     league_id: int | None = None
+    game: Literal["draw", "telesina"] = "draw"
+    variant: Literal["secca", "cambio", "una_vela", "fischer", "due_vele", "texas"] | None = None
 
 
 class DealBody(ApiBody):
-    invito: Annotated[int, Field(ge=1, le=10)]
+    invito: Annotated[int, Field(ge=1, le=10)] | None = None  # telesina: the variant's
     blind_steps: Annotated[int, Field(ge=0, le=3)] = 0
     giri: bool = False
 
@@ -100,6 +105,24 @@ class ShowdownBody(ApiBody):
     opener_shows: bool = True
 
 
+Cards = Annotated[str, Field(max_length=20)]
+
+
+class CardsBody(ApiBody):
+    """Telesina: the up-cards just dealt, by seat ({"1": "Ah"}), and the vele just turned."""
+
+    up: Annotated[dict[str, Cards], Field(max_length=6)] = {}
+    vele: Cards = ""
+
+
+class ExchangeBody(ApiBody):
+    """Telesina "cambio": the up-card given and the one received, or neither."""
+
+    seat: Seat
+    given: Annotated[str, Field(max_length=3)] | None = None
+    received: Annotated[str, Field(max_length=3)] | None = None
+
+
 class FalseOpeningBody(ApiBody):
     new_opener: Seat | None = None
     raiser_has_openers: bool = False
@@ -133,7 +156,7 @@ def create() -> Any:
     opened = draw_tables.create_table(
         body.name, [Player(p.name, p.resto) for p in body.players], body.dealer,
         actor(), invito_max=body.invito_max, passata=body.passata,
-        league_id=body.league_id)
+        league_id=body.league_id, game=body.game, variant=body.variant or "")
     return jsonify({**draw_table_view(opened), **access_json(opened)}), 201
 
 
@@ -199,6 +222,26 @@ def showdown(table_id: int) -> Any:
     if body.shown is not None:
         shown = tuple(sorted(seat_keys(body.shown, field="shown", largest=LARGEST_SEAT).items()))
     return _send(table_id, Showdown(body.winner, shown, body.opener_shows))
+
+
+@bp.post("/<int:table_id>/cards")
+@draw_guard
+def cards(table_id: int) -> Any:
+    """Telesina: the dealer enters the up-cards as they are dealt and the vele as turned."""
+    body = parse_json(CardsBody)
+    up = tuple(sorted(seat_keys(body.up, field="up", largest=LARGEST_SEAT).items()))
+    return _send(table_id, TurnCards(up, body.vele))
+
+
+@bp.post("/<int:table_id>/exchange")
+@draw_guard
+def exchange(table_id: int) -> Any:
+    """Telesina "cambio": the seat in turn changes one card, or keeps its own."""
+    body = parse_json(ExchangeBody)
+    if (body.given is None) != (body.received is None):
+        raise RequestRefused("INVALID_REQUEST", fields=["given", "received"],
+                             problems="name the up-card given and the one received, or neither")
+    return _send(table_id, Exchange(body.seat, body.given, body.received))
 
 
 @bp.post("/<int:table_id>/false-opening")
