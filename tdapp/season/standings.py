@@ -63,6 +63,10 @@ class Line:
     def tournaments(self) -> int:
         return len(self.finishes)
 
+    def finish_in(self, tournament_id: int) -> Scored | None:
+        """The player's finish in that tournament, if they finished it."""
+        return next((f for f in self.finishes if f.tournament_id == tournament_id), None)
+
 
 def identity(row: ResultRow, roster_by_name: Mapping[str, int]) -> tuple[str, int | None]:
     """(key, roster id) of the person behind `row`; `roster_by_name` maps folded roster names

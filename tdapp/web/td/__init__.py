@@ -26,6 +26,8 @@ def register(app: Flask) -> None:
         log,
         payouts,
         players,
+        roster,
+        seasons,
         setup,
         structures,
         tables,
