@@ -8,6 +8,8 @@ from pathlib import Path
 
 import pytest
 
+from tests.web.builders import SET_UP
+
 playwright = pytest.importorskip("playwright.sync_api")
 
 pytestmark = pytest.mark.browser
@@ -16,8 +18,6 @@ DDT_PASSWORD = "correct horse battery"  # the one `ddt_server` gives its DdT
 SHOTS = Path(__file__).resolve().parents[2] / "shots"
 LAPTOP = {"width": 1366, "height": 768}
 PHONE = {"width": 390, "height": 844}
-SET_UP = {"name": "", "starting_stack": 5000, "buy_in": 2000, "seats_per_table": 9,
-          "levels": [{"small_blind": 25, "big_blind": 50, "ante": 0, "seconds": 1200}]}
 
 
 def played(server, token: str, name: str, finish: list[str], roster: dict[str, int]) -> int:

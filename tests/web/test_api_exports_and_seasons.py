@@ -8,14 +8,7 @@ import io
 
 import pytest
 
-SET_UP = {
-    "name": "Lunedì sera",
-    "starting_stack": 5000,
-    "buy_in": 2000,
-    "seats_per_table": 9,
-    "levels": [{"small_blind": 25, "big_blind": 50, "ante": 0, "seconds": 1200}],
-    "rebuy": {"until_level": 1, "chips": 5000, "price": 1000, "max_stack": 5000},
-}
+from tests.web.builders import SET_UP
 
 
 def night(api, finish: list[str], name: str = "Lunedì sera", roster: dict[str, int] | None = None
