@@ -8,7 +8,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from sqlalchemy import delete
-from sqlmodel import col, select
+from sqlmodel import Session, col, select
 
 from tdapp.season.points import Formula, parse
 from tdapp.season.standings import Line, standings
@@ -68,7 +68,7 @@ def _checked(name: object, tournament_ids: Sequence[int], points: object
     return name, formula, ids
 
 
-def _check_known(db, ids: tuple[int, ...]) -> None:
+def _check_known(db: Session, ids: tuple[int, ...]) -> None:
     wanted = [tid for tid in ids if is_id(tid)]
     known = set(db.exec(select(TournamentRecord.id).where(col(TournamentRecord.id).in_(wanted)))
                 .all()) if wanted else set()
@@ -112,14 +112,14 @@ def delete_season(season_id: int) -> None:
         db.delete(row)
 
 
-def _row(db, season_id: int) -> SeasonRecord:
+def _row(db: Session, season_id: int) -> SeasonRecord:
     row = db.get(SeasonRecord, season_id) if is_id(season_id) else None
     if row is None:
         raise DomainError("UNKNOWN_SEASON", season_id=season_id)
     return row
 
 
-def _season(db, row: SeasonRecord) -> Season:
+def _season(db: Session, row: SeasonRecord) -> Season:
     ids = db.exec(select(SeasonTournament.tournament_id)
                   .where(SeasonTournament.season_id == row.id)).all()
     return Season(row.id, row.name, parse(row.points), tuple(sorted(ids)))
