@@ -14,6 +14,7 @@ import tdapp.storage.draw_tables  # noqa: F401
 import tdapp.storage.leagues  # noqa: F401
 import tdapp.storage.roster  # noqa: F401
 import tdapp.storage.scheduling  # noqa: F401
+import tdapp.storage.seasons  # noqa: F401
 import tdapp.storage.templates  # noqa: F401
 import tdapp.storage.tournaments  # noqa: F401
 

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import unicodedata
 from dataclasses import dataclass
 
 from sqlmodel import col, select
@@ -10,6 +9,7 @@ from sqlmodel import col, select
 from tdapp.storage.database import is_id, session_scope
 from tdapp.storage.roster import RosterPlayer
 from tdapp.tournament.errors import DomainError, register_messages
+from tdapp.tournament.names import folded
 
 MAX_NAME = 80
 
@@ -26,12 +26,6 @@ register_messages(
 class Member:
     id: int
     name: str
-
-
-def folded(text: str) -> str:
-    """Case- and accent-insensitive form for searching: "Nicolò" and "nicolo" match."""
-    decomposed = unicodedata.normalize("NFKD", text.casefold())
-    return "".join(c for c in decomposed if not unicodedata.combining(c))
 
 
 def members(search: str = "") -> list[Member]:

@@ -4,7 +4,8 @@ Every JSON endpoint of the app lives in this package, one module per resource: `
 `tournaments` (set-up, payouts, undo, the log), `players` (entries, purchases, chips, presence,
 bust-outs), `settings` (the set-up's bodies), `clock`, `seating` (the seat draw, moves, breaks),
 `tables` (the hold'em hands), `tools` (side pots), `draw_tables`, `leagues`, `library`
-(templates and the roster). Pages stay with their audience's blueprint.
+(templates and the roster), `results` (a tournament's exports), `seasons`. Pages stay with
+their audience's blueprint.
 A module adds its endpoints to `bp`, or to a blueprint of its own under the same prefix that
 `register` below registers, with the same guards and body parser:
 
@@ -142,7 +143,7 @@ def actor() -> str:
 
 def register(app: Flask) -> None:
     """Import every endpoint module of the API, then register the blueprints once each."""
-    # auth, library, players, tools and tournaments add their routes to `bp`.
+    # auth, library, players, results, tools and tournaments add their routes to `bp`.
     from tdapp.web.api import (  # noqa: F401
         auth,
         clock,
@@ -150,6 +151,8 @@ def register(app: Flask) -> None:
         leagues,
         library,
         players,
+        results,
+        seasons,
         seating,
         tables,
         tools,
@@ -157,5 +160,5 @@ def register(app: Flask) -> None:
     )
 
     app.register_blueprint(bp)
-    for module in (clock, seating, tables, draw_tables, leagues):
+    for module in (clock, seating, tables, draw_tables, leagues, seasons):
         app.register_blueprint(module.bp)

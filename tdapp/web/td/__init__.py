@@ -27,6 +27,8 @@ def register(app: Flask) -> None:
         payouts,
         players,
         printing,
+        roster,
+        seasons,
         setup,
         structures,
         tables,

@@ -41,6 +41,11 @@ def euros(cents: int | None) -> str:
     return str(whole) if rest == 0 else f"{whole}.{rest:02d}"
 
 
+def points(hundredths: int | None) -> str:
+    """A season's points (kept in hundredths) with two decimals: "7,07", "7.07"."""
+    return "" if hundredths is None else _grouped(Decimal(hundredths).scaleb(-2), "#,##0.00")
+
+
 def minutes(seconds: int | None) -> str:
     """Seconds as minutes, with decimals only when needed: 1200 -> "20", 90 -> "1.5"."""
     if seconds is None:
@@ -83,6 +88,6 @@ def template_name(name: str) -> str:
 def init_app(app: Flask) -> None:
     for name, function in (
         ("chips", chips), ("money", money), ("euros", euros), ("minutes", minutes),
-        ("percent", percent), ("template_name", template_name),
+        ("percent", percent), ("template_name", template_name), ("points", points),
     ):
         app.add_template_filter(function, name)
