@@ -54,12 +54,22 @@
       });
       if (counter) { counter.textContent = shown; }
     }
-    // The search survives the page reload after each action, selected so that typing replaces it.
+    // The search survives the page reload after each action. The cursor goes back into it only
+    // when the DdT left the page from it (a search sent with Enter): after a click on a row's
+    // button it stays out, so the next shortcut is a shortcut, not a letter in the search.
     var key = "search:" + location.pathname;
+    var focusKey = "search-focus:" + location.pathname;
     if (!input.value && window.sessionStorage.getItem(key)) {
       input.value = window.sessionStorage.getItem(key);
-      if (document.activeElement === input) { input.select(); }
     }
+    if (window.sessionStorage.getItem(focusKey)) {
+      window.sessionStorage.removeItem(focusKey);
+      input.focus();
+      input.select();
+    }
+    window.addEventListener("pagehide", function () {
+      if (document.activeElement === input) { window.sessionStorage.setItem(focusKey, "1"); }
+    });
     input.addEventListener("input", function () {
       window.sessionStorage.setItem(key, input.value);
       filter();

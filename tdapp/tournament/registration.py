@@ -15,6 +15,7 @@ from tdapp.tournament.ctx import Ctx
 from tdapp.tournament.errors import DomainError, register_messages
 from tdapp.tournament.events import Payload, event, upgrades
 from tdapp.tournament.levels import until_end_of_level
+from tdapp.tournament.names import same_name_key
 from tdapp.tournament.phone_codes import draw_phone_code
 from tdapp.tournament.players import Player
 from tdapp.tournament.registry import applies, decides
@@ -28,11 +29,13 @@ MAX_NAME = 80
 @dataclass(frozen=True)
 class RegisterPlayer:
     """A new player: `name` as typed, or a roster player's with `roster_id`. `bonus_chips` are
-    added to this player's starting stack (the sum must still respect HE-01)."""
+    added to this player's starting stack (the sum must still respect HE-01). A name already in
+    the tournament is refused unless `same_name_ok`: the DdT said it is another person."""
 
     name: str
     roster_id: int | None = None
     bonus_chips: int = 0
+    same_name_ok: bool = False
 
 
 @dataclass(frozen=True)
@@ -90,6 +93,9 @@ register_messages(
     {
         "BAD_PLAYER_NAME": "A player needs a name of at most %(max)s characters",
         "ALREADY_REGISTERED": "%(name)s is already registered",
+        "DUPLICATE_PLAYER": (
+            "%(name)s is already in this tournament: is it another person with the same name?"
+        ),
         "BAD_ROSTER_ID": "Unknown roster player",
         "BAD_BONUS": "Bonus chips must be a whole number, zero or more",
         "REGISTRATION_CLOSED": "Registration is closed: play has started",
@@ -126,6 +132,8 @@ def _register(state: Tournament, command: RegisterPlayer, ctx: Ctx) -> PlayerReg
         for player in state.players:
             if player.roster_id == command.roster_id:
                 raise DomainError("ALREADY_REGISTERED", name=player.name)
+    if command.same_name_ok is not True:
+        _check_new_name(state, name)
     _check_registration_open(state, ctx.now)
     player_id = state.players.next_id
     rng = ctx.rng()
@@ -141,6 +149,15 @@ def _register(state: Tournament, command: RegisterPlayer, ctx: Ctx) -> PlayerReg
         seat=seat,
         phone_code=draw_phone_code(rng),
     )
+
+
+def _check_new_name(state: Tournament, name: str) -> None:
+    """The same person registered twice is a phantom seat and an extra buy-in in the pool: a name
+    already here (case, accents and spaces ignored) is refused, naming the player who has it."""
+    wanted = same_name_key(name)
+    for player in state.players:
+        if same_name_key(player.name) == wanted:
+            raise DomainError("DUPLICATE_PLAYER", player_id=player.id, name=player.name)
 
 
 def _check_registration_open(state: Tournament, now: datetime) -> None:

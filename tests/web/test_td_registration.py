@@ -1,0 +1,44 @@
+"""The players page at registration: the same person twice is asked about, an unregistration
+says whom it took out (issue 15)."""
+
+from __future__ import annotations
+
+from tdapp.services import journal, roster, tournaments
+from tests.web.test_td_pages import flashes, post, tournament
+
+
+def test_a_name_already_registered_asks_before_a_second_entry(ddt_client):
+    tid = tournament(players=0)
+    post(ddt_client, f"/td/t/{tid}/players", name="Marco Rossi", next=f"/td/t/{tid}/players")
+    _, page = post(ddt_client, f"/td/t/{tid}/players", name="marco  rossi",
+                   next=f"/td/t/{tid}/players")
+    assert tournaments.current(tid).ledger.entries == 1
+    assert "Marco Rossi è già in questo torneo" in page
+    assert 'name="same_name_ok" value="1"' in page and 'value="marco rossi"' in page
+    # The question is asked once: the page shown again does not ask.
+    again = ddt_client.get(f"/td/t/{tid}/players").get_data(as_text=True)
+    assert 'id="same-name"' not in again
+    _, page = post(ddt_client, f"/td/t/{tid}/players", name="marco rossi", same_name_ok="1",
+                   next=f"/td/t/{tid}/players")
+    assert [p.name for p in tournaments.current(tid).players] == ["Marco Rossi", "marco rossi"]
+    assert "marco rossi è iscritto." in flashes(page)
+
+
+def test_a_typed_name_finds_its_roster_player_ignoring_spaces(ddt_client):
+    member = roster.add_member("Nicolò Bianchi")
+    tid = tournament(players=0)
+    post(ddt_client, f"/td/t/{tid}/players", name="nicolo  BIANCHI", next=f"/td/t/{tid}/players")
+    player = tournaments.current(tid).player(1)
+    assert (player.name, player.roster_id) == ("Nicolò Bianchi", member.id)
+
+
+def test_unregistering_says_whom_and_the_log_names_the_player(ddt_client):
+    tid = tournament(players=3)
+    _, page = post(ddt_client, f"/td/t/{tid}/players/act", do="unregister-2",
+                   next=f"/td/t/{tid}/players")
+    assert flashes(page) == ["Giocatore 2 non è più iscritto."]
+    assert tournaments.current(tid).ledger.entries == 2
+    newest = journal.entries(tid, limit=1)[0]
+    assert newest.params["player"] == "Giocatore 2"
+    log = ddt_client.get(f"/td/t/{tid}/log").get_data(as_text=True)
+    assert "Giocatore 2 ha cancellato l&#39;iscrizione" in log
