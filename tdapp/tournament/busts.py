@@ -12,7 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from itertools import groupby
 
-from tdapp.tournament.chips import check_stack
+from tdapp.tournament.chips import check_stack, chips_left_with_bust
 from tdapp.tournament.ctx import Ctx
 from tdapp.tournament.errors import DomainError, register_messages
 from tdapp.tournament.events import event
@@ -129,6 +129,8 @@ def _places(stacks: dict[int, int], best_open_place: int, share_all: bool) -> tu
 @applies(PlayersBusted)
 def _busted(state: Tournament, event: PlayersBusted) -> Tournament:
     for finish in event.finishes:
+        player = state.player(finish.player_id)
+        state = chips_left_with_bust(state, player.table, player.stack, player.id)
         state = state.unseat_player(finish.player_id)
         player = state.player(finish.player_id)
         out = replace(player, stack=0, absent=False, place=finish.place, tied=finish.tied)

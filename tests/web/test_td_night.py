@@ -1,5 +1,5 @@
-"""The players page at registration: the same person twice is asked about, an unregistration
-says whom it took out (issue 15)."""
+"""A whole night at the console (issue 15): the same person twice is asked about, an
+unregistration says whom it took out, a bust is no missing chip."""
 
 from __future__ import annotations
 
@@ -42,3 +42,12 @@ def test_unregistering_says_whom_and_the_log_names_the_player(ddt_client):
     assert newest.params["player"] == "Giocatore 2"
     log = ddt_client.get(f"/td/t/{tid}/log").get_data(as_text=True)
     assert "Giocatore 2 ha cancellato l&#39;iscrizione" in log
+
+
+def test_the_dashboard_says_which_stacks_wait_for_a_count_instead_of_a_false_gap(ddt_client):
+    tid = tournament(players=4)
+    post(ddt_client, f"/td/t/{tid}/seats/draw", formation="even")
+    post(ddt_client, f"/td/t/{tid}/players/act", do="bust-1")
+    page = ddt_client.get(f"/td/t/{tid}").get_data(as_text=True)
+    assert "stack da ricontare dopo un" in page or "stack da ricontare dopo le" in page
+    assert "mancano al conteggio" not in page and "-5.000" not in page
