@@ -3,7 +3,9 @@ unregistration says whom it took out, a bust is no missing chip."""
 
 from __future__ import annotations
 
-from tdapp.services import journal, roster, tournaments
+import re
+
+from tdapp.services import journal, roster, templates, tournaments
 from tests.web.test_td_pages import flashes, post, tournament
 
 
@@ -51,3 +53,23 @@ def test_the_dashboard_says_which_stacks_wait_for_a_count_instead_of_a_false_gap
     page = ddt_client.get(f"/td/t/{tid}").get_data(as_text=True)
     assert "stack da ricontare dopo un" in page or "stack da ricontare dopo le" in page
     assert "mancano al conteggio" not in page and "-5.000" not in page
+
+
+def test_a_night_with_its_own_stack_and_buy_in_sells_rebuys_and_add_ons_at_them(ddt_client):
+    club = next(t for t in templates.list_templates() if t.settings.rebuy is not None)
+    post(ddt_client, "/td/tournaments", template=str(club.id), name="Sabato 7000",
+         buy_in="25", seats_per_table="9", starting_stack="7000")
+    created = tournaments.list_tournaments()[0]
+    settings = tournaments.current(created.id).settings
+    assert (settings.rebuy.chips, settings.rebuy.price_cents) == (7000, 2500)
+    assert (settings.add_on.chips, settings.add_on.price_cents) == (7000, 2500)
+    page = ddt_client.get(f"/td/t/{created.id}/setup").get_data(as_text=True)
+    assert 'name="rebuy_chips_as_stack" value="1" checked' in page
+
+
+def test_the_set_up_page_shows_an_untied_amount_that_differs_before_saving(ddt_client):
+    tid = tournament(players=0, starting_stack=7000, buy_in_cents=2500)
+    page = ddt_client.get(f"/td/t/{tid}/setup").get_data(as_text=True)
+    shown = re.findall(r'<span class="mismatch" role="status" >\s*([^<]+?)\s*</span>', page)
+    assert shown == ["Diverso dallo stack iniziale.", "Diverso dal buy-in.",
+                     "Diverso dallo stack iniziale.", "Diverso dal buy-in."]

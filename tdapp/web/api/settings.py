@@ -50,12 +50,19 @@ class RebuyBody(ApiBody):
     price: Count
     max_stack: Count = 0
     max_per_player: Positive | None = None
+    chips_as_stack: bool = False
+    price_as_buy_in: bool = False
 
 
 class AddOnBody(ApiBody):
+    """`chips_as_stack` and `price_as_buy_in` tie the chips and the price to the starting stack
+    and the buy-in (the rebuy's the same): `chips` and `price` then follow them."""
+
     chips: Positive
     price: Count
     until_level: LevelNumber | None = None
+    chips_as_stack: bool = False
+    price_as_buy_in: bool = False
 
 
 class ReEntryBody(ApiBody):
@@ -122,12 +129,16 @@ class SettingsBody(ApiBody):
                 price_cents=self.rebuy.price,
                 max_stack=self.rebuy.max_stack,
                 max_per_player=self.rebuy.max_per_player,
+                chips_as_stack=self.rebuy.chips_as_stack,
+                price_as_buy_in=self.rebuy.price_as_buy_in,
             )
         if "add_on" in given:
             changes["add_on"] = self.add_on and AddOnRules(
                 chips=self.add_on.chips,
                 price_cents=self.add_on.price,
                 until_level=self.add_on.until_level,
+                chips_as_stack=self.add_on.chips_as_stack,
+                price_as_buy_in=self.add_on.price_as_buy_in,
             )
         if "re_entry" in given:
             changes["re_entry"] = self.re_entry and ReEntryRules(
@@ -180,9 +191,12 @@ def settings_json(settings: Settings) -> dict[str, Any]:
             price="price_cents",
             max_stack="max_stack",
             max_per_player="max_per_player",
+            chips_as_stack="chips_as_stack",
+            price_as_buy_in="price_as_buy_in",
         ),
         "add_on": rules(
-            settings.add_on, chips="chips", price="price_cents", until_level="until_level"
+            settings.add_on, chips="chips", price="price_cents", until_level="until_level",
+            chips_as_stack="chips_as_stack", price_as_buy_in="price_as_buy_in",
         ),
         "re_entry": rules(
             settings.re_entry,

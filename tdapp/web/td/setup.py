@@ -6,7 +6,7 @@ shown again with what the DdT typed and the reason, and nothing changes.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import replace
 
 from flask import request
@@ -22,6 +22,7 @@ from tdapp.tournament.settings import (
     RebuyRules,
     ReEntryRules,
     Settings,
+    entry_mismatches,
     known_options,
 )
 from tdapp.tournament.structure import Break, Level, Structure
@@ -54,13 +55,13 @@ def form_values(settings: Settings) -> dict[str, str]:
             "rebuy": "1", "rebuy_until": str(rebuy.until_level), "rebuy_chips": str(rebuy.chips),
             "rebuy_price": euros(rebuy.price_cents), "rebuy_max_stack": str(rebuy.max_stack),
             "rebuy_max": _blank(rebuy.max_per_player),
-        }
+        } | _linked("rebuy", rebuy)
     if settings.add_on:
         add_on = settings.add_on
         values |= {
             "add_on": "1", "add_on_chips": str(add_on.chips),
             "add_on_price": euros(add_on.price_cents), "add_on_until": _blank(add_on.until_level),
-        }
+        } | _linked("add_on", add_on)
     if settings.re_entry:
         re_entry = settings.re_entry
         values |= {
@@ -84,6 +85,12 @@ def form_values(settings: Settings) -> dict[str, str]:
                 values[f"bba-{index}"] = "1"
     values["rows"] = str(len(periods) + SPARE_ROWS)
     return values
+
+
+def _linked(prefix: str, rules: RebuyRules | AddOnRules) -> dict[str, str]:
+    """The "same as the starting stack" and "same as the buy-in" boxes, ticked or not."""
+    return {f"{prefix}_chips_as_stack": "1" if rules.chips_as_stack else "",
+            f"{prefix}_price_as_buy_in": "1" if rules.price_as_buy_in else ""}
 
 
 def _blank(value: int | None) -> str:
@@ -122,6 +129,8 @@ def _rebuy(form: Mapping[str, str]) -> RebuyRules | None:
         price_cents=cents(form, "rebuy_price", gettext("Rebuy price")),
         max_stack=whole(form, "rebuy_max_stack", gettext("Rebuy allowed with a stack up to"), 0),
         max_per_player=optional_whole(form, "rebuy_max", gettext("Rebuys per player"), 1),
+        chips_as_stack=bool(form.get("rebuy_chips_as_stack")),
+        price_as_buy_in=bool(form.get("rebuy_price_as_buy_in")),
     )
 
 
@@ -132,6 +141,8 @@ def _add_on(form: Mapping[str, str]) -> AddOnRules | None:
         chips=whole(form, "add_on_chips", gettext("Add-on chips"), 1),
         price_cents=cents(form, "add_on_price", gettext("Add-on price")),
         until_level=optional_whole(form, "add_on_until", gettext("Add-on until level"), 1),
+        chips_as_stack=bool(form.get("add_on_chips_as_stack")),
+        price_as_buy_in=bool(form.get("add_on_price_as_buy_in")),
     )
 
 
@@ -211,7 +222,10 @@ def _option_labels() -> tuple[dict[str, str], dict[str, str]]:
     return options, choices
 
 
-def _page(tid: int, values: Mapping[str, str], error: str | None = None, status: int = 200):
+def _page(tid: int, values: Mapping[str, str], error: str | None = None, status: int = 200,
+          mismatches: Sequence[str] = ()):
+    """The page; `mismatches` (entry_mismatches) are shown at once, and the page's script keeps
+    them up to date as the DdT types."""
     load_areas()
     option_labels, choice_labels = _option_labels()
     return render(
@@ -219,13 +233,14 @@ def _page(tid: int, values: Mapping[str, str], error: str | None = None, status:
         options=known_options(), option_labels=option_labels, choice_labels=choice_labels,
         # A refused form is shown again as posted, its row count however it was sent.
         rows=whole_or_none(values.get("rows") or "0", 0, MAX_ROWS) or 0,
-        templates=templates.list_templates(),
+        templates=templates.list_templates(), mismatches=mismatches,
     )
 
 
 @bp.get("/t/<int:tid>/setup")
 def setup(tid: int):
-    return _page(tid, form_values(tournaments.current(tid).settings))
+    settings = tournaments.current(tid).settings
+    return _page(tid, form_values(settings), mismatches=entry_mismatches(settings))
 
 
 @bp.post("/t/<int:tid>/setup")
