@@ -8,7 +8,7 @@ from collections.abc import Callable
 from datetime import datetime
 from typing import Any
 
-from flask import request, session
+from flask import redirect, request, session, url_for
 from flask_babel import gettext
 
 from tdapp.services import roster, tournaments
@@ -147,7 +147,8 @@ def register(tid: int):
             "tid": tid, "name": name, "bonus_chips": bonus, "player_id": refused.params["player_id"],
             "existing": refused.params["name"], "save_to_roster": bool(request.form.get("save_to_roster")),
         }
-        return back(tid)
+        # Not back to the name field: the cursor goes to the question's answer.
+        return redirect(url_for("td.players", tid=tid), code=303)
     # Only a registration that went through adds the name to the roster: a refusal changes nothing.
     if member is None and request.form.get("save_to_roster"):
         roster.add_member(name)
