@@ -154,10 +154,9 @@ def _register(state: Tournament, command: RegisterPlayer, ctx: Ctx) -> PlayerReg
 def _check_new_name(state: Tournament, name: str) -> None:
     """The same person registered twice is a phantom seat and an extra buy-in in the pool: a name
     already here (case, accents and spaces ignored) is refused, naming the player who has it."""
-    wanted = same_name_key(name)
-    for player in state.players:
-        if same_name_key(player.name) == wanted:
-            raise DomainError("DUPLICATE_PLAYER", player_id=player.id, name=player.name)
+    found = state.name_keys.get(same_name_key(name))
+    if found is not None:
+        raise DomainError("DUPLICATE_PLAYER", player_id=found, name=state.player(found).name)
 
 
 def _check_registration_open(state: Tournament, now: datetime) -> None:
@@ -183,12 +182,14 @@ def _registered(state: Tournament, event: PlayerRegistered) -> Tournament:
         bonus_chips=event.bonus_chips,
         phone_code=event.phone_code,
     )
+    key = same_name_key(event.name)
     state = replace(
         state,
         players=state.players.add(player),
         ledger=state.ledger.plus(
             buy_ins=1, buy_in_cents=event.buy_in_cents, starting_chips=event.starting_stack
         ),
+        name_keys=state.name_keys if key in state.name_keys else {**state.name_keys, key: player.id},
     )
     return seat_if_given(state, event.player_id, event.table, event.seat)
 
@@ -210,9 +211,20 @@ def _unregister(state: Tournament, command: UnregisterPlayer, ctx: Ctx) -> Playe
 
 @applies(PlayerUnregistered)
 def _unregistered(state: Tournament, event: PlayerUnregistered) -> Tournament:
+    players = state.players.remove(event.player_id)
+    key = same_name_key(state.player(event.player_id).name)
+    name_keys = dict(state.name_keys)
+    if name_keys.get(key) == event.player_id:
+        # Another person registered with the same name keeps it in the tournament.
+        other = next((p.id for p in players if same_name_key(p.name) == key), None)
+        if other is None:
+            del name_keys[key]
+        else:
+            name_keys[key] = other
     return replace(
         state,
-        players=state.players.remove(event.player_id),
+        players=players,
+        name_keys=name_keys,
         ledger=state.ledger.plus(
             buy_ins=-1, buy_in_cents=-event.refund_cents, starting_chips=-event.chips
         ),

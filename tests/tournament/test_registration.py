@@ -166,3 +166,14 @@ def test_an_unregistered_name_can_register_again():
     play.do(UnregisterPlayer(2))
     play.do(RegisterPlayer("P2"))
     assert play.player(3).name == "P2"
+
+
+def test_the_other_person_with_the_name_keeps_it_when_one_unregisters():
+    play = tournament(players=0)
+    play.do(RegisterPlayer("Marco Rossi"))
+    play.do(RegisterPlayer("marco rossi", same_name_ok=True))
+    play.do(UnregisterPlayer(1))
+    refusal = play.refused(RegisterPlayer("MARCO ROSSI"), "DUPLICATE_PLAYER")
+    assert refusal.params == {"player_id": 2, "name": "marco rossi"}
+    play.do(UnregisterPlayer(2))
+    play.do(RegisterPlayer("Marco Rossi"))
