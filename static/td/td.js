@@ -54,12 +54,22 @@
       });
       if (counter) { counter.textContent = shown; }
     }
-    // The search survives the page reload after each action, selected so that typing replaces it.
+    // The search survives the page reload after each action. The cursor goes back into it only
+    // when the DdT left the page from it (a search sent with Enter): after a click on a row's
+    // button it stays out, so the next shortcut is a shortcut, not a letter in the search.
     var key = "search:" + location.pathname;
+    var focusKey = "search-focus:" + location.pathname;
     if (!input.value && window.sessionStorage.getItem(key)) {
       input.value = window.sessionStorage.getItem(key);
-      if (document.activeElement === input) { input.select(); }
     }
+    if (window.sessionStorage.getItem(focusKey)) {
+      window.sessionStorage.removeItem(focusKey);
+      input.focus();
+      input.select();
+    }
+    window.addEventListener("pagehide", function () {
+      if (document.activeElement === input) { window.sessionStorage.setItem(focusKey, "1"); }
+    });
     input.addEventListener("input", function () {
       window.sessionStorage.setItem(key, input.value);
       filter();
@@ -121,4 +131,34 @@
       if (input && option.dataset[fields[name]]) { input.value = option.dataset[fields[name]]; }
     });
   });
+})();
+
+// Set-up: a rebuy's or add-on's chips or price tied to the starting stack or the buy-in take its
+// value as the DdT types; one left untied that differs says so before the set-up is saved.
+(function () {
+  "use strict";
+  var form = document.getElementById("setup-form");
+  if (!form) { return; }
+  var groups = form.querySelectorAll("[data-linked]");
+  function number(text, kind) {
+    // Euros as typed ("25", "25,50", "25.50"); chips with or without thousands separators.
+    var cleaned = kind === "buy_in" ? text.trim().replace(",", ".") : text.replace(/[\s.,]/g, "");
+    return cleaned === "" ? NaN : Number(cleaned);
+  }
+  function check() {
+    groups.forEach(function (group) {
+      var entry = form.elements[group.getAttribute("data-linked")];
+      var amount = group.querySelector('input:not([type="checkbox"])');
+      var tied = group.querySelector('input[type="checkbox"]');
+      var notice = group.querySelector(".mismatch");
+      if (tied.checked) { amount.value = entry.value; }
+      amount.readOnly = tied.checked;
+      var same = number(amount.value, entry.name) === number(entry.value, entry.name);
+      var enabled = group.closest("fieldset").querySelector("legend input").checked;
+      notice.hidden = !enabled || tied.checked || same;
+    });
+  }
+  form.addEventListener("input", check);
+  form.addEventListener("change", check);
+  check();
 })();

@@ -79,7 +79,8 @@ def join(payload: Any) -> None:
         refuse("BAD_JOIN")
         return
     try:
-        tournament_id = tournaments.tournament_id_for_slug(slug)
+        # The DdT's own pages follow an archived night too; the public ones no longer find it.
+        tournament_id = tournaments.tournament_id_for_slug(slug, archived_too=audience == "td")
     except DomainError as refused:
         refuse(refused.code, **refused.params)
         return

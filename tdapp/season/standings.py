@@ -16,7 +16,7 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field, replace
 
 from tdapp.season.points import Finish, Formula
-from tdapp.tournament.names import folded
+from tdapp.tournament.names import folded, same_name_key
 from tdapp.tournament.results import ResultRow
 
 
@@ -71,17 +71,17 @@ class Line:
 def identity(row: ResultRow, roster_by_name: Mapping[str, int]) -> tuple[str, int | None]:
     """(key, roster id) of the person behind `row`; `roster_by_name` maps folded roster names
     to their ids."""
-    roster_id = row.roster_id if row.roster_id is not None else roster_by_name.get(folded(row.name))
+    roster_id = row.roster_id if row.roster_id is not None else roster_by_name.get(same_name_key(row.name))
     if roster_id is not None:
         return f"roster:{roster_id}", roster_id
-    return f"name:{folded(row.name)}", None
+    return f"name:{same_name_key(row.name)}", None
 
 
 def standings(played: Iterable[Played], formula: Formula,
               roster: Mapping[int, str]) -> list[Line]:
     """The season's table. `roster` maps roster ids to today's names, which the table shows for
     roster players; a typed name shows as first typed in the season."""
-    roster_by_name = {folded(name): roster_id for roster_id, name in roster.items()}
+    roster_by_name = {same_name_key(name): roster_id for roster_id, name in roster.items()}
     names: dict[str, str] = {}
     ids: dict[str, int | None] = {}
     finishes: dict[str, dict[int, Scored]] = {}

@@ -9,7 +9,7 @@ from datetime import date, datetime
 
 from tdapp.season.standings import Played, identity
 from tdapp.services import roster, tournaments
-from tdapp.tournament.names import folded
+from tdapp.tournament.names import same_name_key
 from tdapp.tournament.results import ResultRow, result_rows
 
 
@@ -67,7 +67,7 @@ def history(roster_id: int) -> tuple[roster.Member, list[Appearance]]:
     """A roster player and every tournament they played, newest first: registered from the
     roster, or typed under a name that folds to theirs."""
     member = roster.member(roster_id)
-    by_name = {folded(name): rid for rid, name in roster_names().items()}
+    by_name = {same_name_key(name): rid for rid, name in roster_names().items()}
     wanted = f"roster:{member.id}"
     found = [
         Appearance(played, row)

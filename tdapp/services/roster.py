@@ -9,7 +9,7 @@ from sqlmodel import col, select
 from tdapp.storage.database import is_id, session_scope
 from tdapp.storage.roster import RosterPlayer
 from tdapp.tournament.errors import DomainError, register_messages
-from tdapp.tournament.names import folded
+from tdapp.tournament.names import folded, same_name_key
 
 MAX_NAME = 80
 
@@ -37,13 +37,19 @@ def members(search: str = "") -> list[Member]:
     return [m for m in found if wanted in folded(m.name)] if wanted else found
 
 
+def member_named(name: str) -> Member | None:
+    """The roster player with this name, case, accents and spaces ignored."""
+    wanted = same_name_key(name)
+    return next((m for m in members() if same_name_key(m.name) == wanted), None)
+
+
 def add_member(name: str) -> Member:
     name = " ".join(name.split()) if isinstance(name, str) else ""
     if not name or len(name) > MAX_NAME:
         raise DomainError("BAD_ROSTER_NAME", max=MAX_NAME)
     with session_scope() as db:
         names = db.exec(select(RosterPlayer.name)).all()
-        if any(folded(other) == folded(name) for other in names):
+        if any(same_name_key(other) == same_name_key(name) for other in names):
             raise DomainError("ROSTER_NAME_TAKEN", name=name)
         row = RosterPlayer(name=name)
         db.add(row)

@@ -14,7 +14,7 @@ from tdapp.storage.database import is_id, session_scope
 from tdapp.storage.templates import StructureTemplate as TemplateRow
 from tdapp.tournament.errors import DomainError, register_messages
 from tdapp.tournament.events import decode, encode
-from tdapp.tournament.settings import AddOnRules, RebuyRules, Settings, validate
+from tdapp.tournament.settings import AddOnRules, RebuyRules, Settings, follow_entry, validate
 from tdapp.tournament.structure_templates import TEMPLATES
 from tdapp.wallclock import utcnow
 
@@ -52,8 +52,11 @@ def _shipped() -> list[tuple[str, Settings]]:
                     chips=blinds.starting_stack,
                     price_cents=settings.buy_in_cents,
                     max_stack=blinds.starting_stack,
+                    chips_as_stack=True,
+                    price_as_buy_in=True,
                 ),
-                add_on=AddOnRules(chips=blinds.starting_stack, price_cents=settings.buy_in_cents),
+                add_on=AddOnRules(chips=blinds.starting_stack, price_cents=settings.buy_in_cents,
+                                  chips_as_stack=True, price_as_buy_in=True),
             )
         shipped.append((blinds.name, settings))
     return shipped
@@ -97,6 +100,7 @@ def save_template(name: str, settings: Settings, template_id: int | None = None)
     if not name or len(name) > MAX_NAME:
         raise DomainError("BAD_TEMPLATE_NAME", max=MAX_NAME)
     validate(settings)
+    settings = follow_entry(settings)
     with session_scope() as db:
         clash = db.exec(select(TemplateRow).where(TemplateRow.name == name)).first()
         if clash is not None and clash.id != template_id:

@@ -22,7 +22,7 @@ import unicodedata
 from dataclasses import dataclass, replace
 from datetime import datetime
 from pathlib import Path
-from typing import Any
+from typing import Any, Literal
 
 from sqlalchemy import update
 from sqlmodel import Session, col, select
@@ -35,6 +35,7 @@ from tdapp.tournament.configure import ConfigureTournament
 from tdapp.tournament.ctx import Ctx
 from tdapp.tournament.errors import DomainError, register_messages
 from tdapp.tournament.events import event_name, from_record, to_record
+from tdapp.tournament.names import same_name_key
 from tdapp.tournament.registry import apply, decide
 from tdapp.tournament.settings import Settings
 from tdapp.tournament.state import Tournament
@@ -50,6 +51,7 @@ register_messages(
         "NOTHING_TO_UNDO": "There is nothing to undo",
         "NOTHING_TO_REDO": "There is nothing to redo",
         "SET_UP_STAYS": "The set-up that created the tournament cannot be taken back",
+        "DELETE_NAME_MISMATCH": "To delete it, type the tournament's name: %(name)s",
     }
 )
 
@@ -77,6 +79,7 @@ LOG: EventLog[Tournament] = EventLog(
         unknown=_unknown,
         state_format=STATE_FORMAT,
         stamp=lambda state, version: replace(state, version=version),
+        tombstone="deleted_at",
     ),
     snapshot_every=1000,
     undo_depth=16,
@@ -90,6 +93,16 @@ class TournamentSummary:
     name: str
     version: int
     created_at: datetime
+    archived_at: datetime | None = None
+    archived_by: str | None = None
+    deleted_at: datetime | None = None
+    deleted_by: str | None = None
+
+
+Shelf = Literal["current", "archived", "deleted"]
+"""Where a tournament is in the DdT's list: current (on the public pages too), archived (kept,
+gone from the public pages) or deleted (a tombstone: only who deleted it, and when)."""
+SHELVES: tuple[Shelf, ...] = ("current", "archived", "deleted")
 
 
 def _keep_name(writing: Writing[Tournament], before: Tournament) -> None:
@@ -273,43 +286,91 @@ def create_tournament(settings: Settings, actor: str) -> TournamentSummary:
     return summary
 
 
-def tournament_id_for_slug(slug: str) -> int:
+def tournament_id_for_slug(slug: str, archived_too: bool = False) -> int:
+    """The tournament a public address names; an archived one only for the DdT (`archived_too`),
+    a deleted one never."""
+    query = select(TournamentRecord.id).where(
+        TournamentRecord.slug == slug, col(TournamentRecord.deleted_at).is_(None))
+    if not archived_too:
+        query = query.where(col(TournamentRecord.archived_at).is_(None))
     with db.session_scope() as session:
-        found = session.exec(
-            select(TournamentRecord.id).where(TournamentRecord.slug == slug)
-        ).first()
+        found = session.exec(query).first()
     if found is None:
         raise DomainError("UNKNOWN_TOURNAMENT", tournament_id=slug)
     return found
 
 
+def _summary(record: TournamentRecord) -> TournamentSummary:
+    return TournamentSummary(record.id, record.slug, record.name, record.version,
+                             record.created_at, record.archived_at, record.archived_by,
+                             record.deleted_at, record.deleted_by)
+
+
 def summary(tournament_id: int) -> TournamentSummary:
+    """A tournament that is not deleted, archived or not."""
     if db.is_id(tournament_id):
-        with db.engine().connect() as connection:
-            row = connection.execute(
-                select(
-                    TournamentRecord.id,
-                    TournamentRecord.slug,
-                    TournamentRecord.name,
-                    TournamentRecord.version,
-                    TournamentRecord.created_at,
-                ).where(TournamentRecord.id == tournament_id)
-            ).one_or_none()
-        if row is not None:
-            return TournamentSummary(*row)
+        with db.session_scope() as session:
+            record = session.exec(select(TournamentRecord).where(
+                LOG.aggregate.found(tournament_id))).first()
+            if record is not None:
+                return _summary(record)
     raise DomainError("UNKNOWN_TOURNAMENT", tournament_id=tournament_id)
 
 
-def list_tournaments() -> list[TournamentSummary]:
-    """Every tournament, newest first."""
+def list_tournaments(shelf: Shelf = "current") -> list[TournamentSummary]:
+    """The tournaments on one shelf of the DdT's list, newest first: by default those on the
+    public pages too."""
+    archived, deleted = col(TournamentRecord.archived_at), col(TournamentRecord.deleted_at)
+    where = {
+        "current": archived.is_(None) & deleted.is_(None),
+        "archived": archived.is_not(None) & deleted.is_(None),
+        "deleted": deleted.is_not(None),
+    }[shelf]
     with db.session_scope() as session:
         records = session.exec(
-            select(TournamentRecord).order_by(col(TournamentRecord.created_at).desc())
+            select(TournamentRecord).where(where)
+            .order_by(col(TournamentRecord.created_at).desc())
         ).all()
-        return [TournamentSummary(r.id, r.slug, r.name, r.version, r.created_at) for r in records]
+        return [_summary(r) for r in records]
+
+
+def archive(tournament_id: int, actor: str, archived: bool = True) -> TournamentSummary:
+    """Take a night off the public pages and keep it (`archived=False` puts it back)."""
+    with db.session_scope() as session:
+        record = _kept_record(session, tournament_id)
+        record.archived_at = utcnow() if archived else None
+        record.archived_by = actor if archived else None
+        session.add(record)
+        session.flush()
+        return _summary(record)
+
+
+def delete(tournament_id: int, confirm_name: str, actor: str) -> TournamentSummary:
+    """A tombstone: the tournament is hidden everywhere, its row and log kept with who deleted it
+    and when. `confirm_name` must be its name (case, accents and spaces aside)."""
+    with db.session_scope() as session:
+        record = _kept_record(session, tournament_id)
+        typed = confirm_name if isinstance(confirm_name, str) else ""
+        if not typed.strip() or same_name_key(typed) != same_name_key(record.name):
+            raise DomainError("DELETE_NAME_MISMATCH", name=record.name)
+        record.deleted_at = utcnow()
+        record.deleted_by = actor
+        session.add(record)
+        session.flush()
+        return _summary(record)
+
+
+def _kept_record(session: Session, tournament_id: int) -> TournamentRecord:
+    record = session.exec(select(TournamentRecord).where(
+        LOG.aggregate.found(tournament_id))).first() if db.is_id(tournament_id) else None
+    if record is None:
+        raise DomainError("UNKNOWN_TOURNAMENT", tournament_id=tournament_id)
+    return record
 
 
 def tournament_ids() -> list[int]:
-    """Every tournament's id (the scheduler rebuilds its jobs from these at start-up)."""
+    """Every tournament's id but the deleted ones (the scheduler rebuilds its jobs from these at
+    start-up)."""
     with db.session_scope() as session:
-        return list(session.exec(select(TournamentRecord.id)).all())
+        return list(session.exec(select(TournamentRecord.id).where(
+            col(TournamentRecord.deleted_at).is_(None))).all())

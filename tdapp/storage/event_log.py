@@ -55,7 +55,8 @@ class Aggregate(Generic[S]):
     `to_record`/`from_record` convert an event to and from its stored form, `from_record`
     upgrading an old schema version first; `stamp` writes the version into a state that carries
     it; `unknown` is the refusal for an id with no row; `state_format` names the code a snapshot
-    was pickled from (another format is skipped and the log replayed instead)."""
+    was pickled from (another format is skipped and the log replayed instead); `tombstone`, a
+    column of the root that, once set, hides the aggregate as if it had no row (its log stays)."""
 
     root: type[SQLModel]
     events: type[SQLModel]
@@ -68,6 +69,14 @@ class Aggregate(Generic[S]):
     unknown: Callable[[Any], Exception]
     state_format: str
     stamp: Callable[[S, int], S] = field(default=lambda state, _version: state)
+    tombstone: str | None = None
+
+    def found(self, root_id: Any) -> Any:
+        """The clause that finds the root with that id, unless a tombstone hides it."""
+        clause = col(self.root.id) == root_id
+        if self.tombstone is not None:
+            clause = clause & col(getattr(self.root, self.tombstone)).is_(None)
+        return clause
 
 
 @dataclass(frozen=True)
@@ -177,7 +186,8 @@ class EventLog(Generic[S]):
         if "updated_at" in root.model_fields:
             values["updated_at"] = now
         version = session.execute(
-            update(root).where(col(root.id) == root_id).values(**values).returning(root.version)
+            update(root).where(self.aggregate.found(root_id)).values(**values)
+            .returning(root.version)
         ).scalar_one_or_none()
         if version is None:
             raise self.aggregate.unknown(root_id)
@@ -196,7 +206,8 @@ class EventLog(Generic[S]):
             return folded
         with self.cache.lock(root_id), db.session_scope() as session:
             root = self.aggregate.root
-            version = session.exec(select(root.version).where(root.id == root_id)).first()
+            version = session.exec(
+                select(root.version).where(self.aggregate.found(root_id))).first()
             if version is None:
                 raise self.aggregate.unknown(root_id)
             folded = self._load(session, root_id, version)
@@ -213,7 +224,7 @@ class EventLog(Generic[S]):
         root = self.aggregate.root
         with db.engine().connect() as connection:
             version = connection.execute(
-                select(root.version).where(root.id == root_id)
+                select(root.version).where(self.aggregate.found(root_id))
             ).scalar_one_or_none()
         if version is None:
             raise self.aggregate.unknown(root_id)

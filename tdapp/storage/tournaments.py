@@ -28,6 +28,12 @@ class TournamentRecord(SQLModel, table=True):
     version: int = 0
     created_at: datetime = when()
     updated_at: datetime = when()
+    # Archived: kept, gone from the public pages. Deleted: a tombstone, hidden everywhere, its log
+    # kept; `deleted_by` keeps who did it. The row stays, so its events never lose their root.
+    archived_at: datetime | None = Field(default=None, sa_type=UTCDateTime)
+    archived_by: str | None = Field(default=None, max_length=120)
+    deleted_at: datetime | None = Field(default=None, sa_type=UTCDateTime)
+    deleted_by: str | None = Field(default=None, max_length=120)
 
 
 class LoggedEvent(SQLModel, table=True):

@@ -13,7 +13,7 @@ from dataclasses import dataclass, replace
 from itertools import groupby
 
 from tdapp.tournament.bounties import Knockout, in_odd_cent_order, knockouts, pot_winners
-from tdapp.tournament.chips import check_stack
+from tdapp.tournament.chips import check_stack, chips_left_with_bust
 from tdapp.tournament.ctx import Ctx
 from tdapp.tournament.errors import DomainError, register_messages
 from tdapp.tournament.events import event
@@ -215,6 +215,8 @@ def _places(stacks: dict[int, int], best_open_place: int, share_all: bool) -> tu
 def _busted(state: Tournament, event: PlayersBusted) -> Tournament:
     """The players out take their places; their heads go to their eliminators (bounties.py)."""
     for finish in event.finishes:
+        player = state.player(finish.player_id)
+        state = chips_left_with_bust(state, player.table, player.stack, player.id)
         state = state.unseat_player(finish.player_id)
         player = state.player(finish.player_id)
         out = replace(

@@ -1,5 +1,13 @@
 """Chip counts (the DdT counts a stack and records it) and the check that keeps them honest:
-the stacks tracked never add up to more than the chips put into play."""
+the stacks tracked never add up to more than the chips put into play.
+
+A bust takes the player's last counted stack out of the tracked total, but those chips did not
+leave the room: a player at that table won them. Until the table is counted again, its players'
+stacks are out of date (`Tournament.to_recount`), and the gap between counted and issued chips
+means nothing; it is compared, and warned about, only when no stack waits for a count: after a
+full count, or when every bust came from a hand played on a table's console (the winner's stack
+already holds the chips, and the busted player had none left).
+"""
 
 from __future__ import annotations
 
@@ -107,4 +115,23 @@ def _counted(state: Tournament, event: ChipsCounted) -> Tournament:
     players = state.players
     for count in event.counts:
         players = players.put(replace(players.get(count.player_id), stack=count.stack))
-    return replace(state, players=players)
+    counted = frozenset(count.player_id for count in event.counts)
+    return replace(state, players=players, to_recount=state.to_recount - counted)
+
+
+def chips_left_with_bust(state: Tournament, table: int | None, stack: int,
+                         busted: int) -> Tournament:
+    """A player out at `table` with `stack` chips still tracked: someone at that table won them,
+    so every stack there waits for a count. The busted player waits for none."""
+    waiting = state.to_recount - {busted}
+    if stack > 0 and table is not None:
+        waiting |= {p for p in state.tables.get(table, ()) if p is not None and p != busted}
+    return replace(state, to_recount=waiting)
+
+
+def chips_gap(state: Tournament) -> int | None:
+    """Chips issued minus chips counted, when every stack is known; None while a bust's chips
+    wait for a count, when the difference would be no missing chip."""
+    if state.to_recount:
+        return None
+    return state.ledger.chips_issued - state.players.stack_total

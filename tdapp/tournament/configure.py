@@ -8,7 +8,7 @@ from tdapp.tournament.ctx import Ctx
 from tdapp.tournament.errors import DomainError, register_messages
 from tdapp.tournament.events import event
 from tdapp.tournament.registry import applies, decides
-from tdapp.tournament.settings import Settings, validate
+from tdapp.tournament.settings import Settings, follow_entry, validate
 from tdapp.tournament.state import Tournament
 
 
@@ -43,6 +43,8 @@ _LOCKED_ONCE_REGISTERED = ("buy_in_cents", "fee_cents", "bounty", "starting_stac
 def _configure(state: Tournament, command: ConfigureTournament, ctx: Ctx) -> TournamentConfigured:
     settings = command.settings
     validate(settings)
+    settings = follow_entry(settings)
+    validate(settings)  # the amounts taken from the stack and buy-in meet the same rules
     if state.ledger.entries:
         for name in _LOCKED_ONCE_REGISTERED:
             if getattr(settings, name) != getattr(state.settings, name):

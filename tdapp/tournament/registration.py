@@ -15,6 +15,7 @@ from tdapp.tournament.ctx import Ctx
 from tdapp.tournament.errors import DomainError, register_messages
 from tdapp.tournament.events import Payload, adds, event, upgrades
 from tdapp.tournament.levels import until_end_of_level
+from tdapp.tournament.names import same_name_key
 from tdapp.tournament.phone_codes import draw_phone_code
 from tdapp.tournament.players import Player
 from tdapp.tournament.registry import applies, decides
@@ -28,11 +29,13 @@ MAX_NAME = 80
 @dataclass(frozen=True)
 class RegisterPlayer:
     """A new player: `name` as typed, or a roster player's with `roster_id`. `bonus_chips` are
-    added to this player's starting stack (the sum must still respect HE-01)."""
+    added to this player's starting stack (the sum must still respect HE-01). A name already in
+    the tournament is refused unless `same_name_ok`: the DdT said it is another person."""
 
     name: str
     roster_id: int | None = None
     bonus_chips: int = 0
+    same_name_ok: bool = False
 
 
 @dataclass(frozen=True)
@@ -114,6 +117,9 @@ register_messages(
     {
         "BAD_PLAYER_NAME": "A player needs a name of at most %(max)s characters",
         "ALREADY_REGISTERED": "%(name)s is already registered",
+        "DUPLICATE_PLAYER": (
+            "%(name)s is already in this tournament: is it another person with the same name?"
+        ),
         "BAD_ROSTER_ID": "Unknown roster player",
         "BAD_BONUS": "Bonus chips must be a whole number, zero or more",
         "REGISTRATION_CLOSED": "Registration is closed: play has started",
@@ -153,6 +159,8 @@ def _register(state: Tournament, command: RegisterPlayer, ctx: Ctx) -> PlayerReg
         for player in state.players:
             if player.roster_id == command.roster_id:
                 raise DomainError("ALREADY_REGISTERED", name=player.name)
+    if command.same_name_ok is not True:
+        _check_new_name(state, name)
     _check_registration_open(state, ctx.now)
     player_id = state.players.next_id
     rng = ctx.rng()
@@ -175,6 +183,14 @@ def _register(state: Tournament, command: RegisterPlayer, ctx: Ctx) -> PlayerReg
 def bounty_per_entry(state: Tournament) -> int:
     bounty = state.settings.bounty
     return 0 if bounty is None else bounty.cents
+
+
+def _check_new_name(state: Tournament, name: str) -> None:
+    """The same person registered twice is a phantom seat and an extra buy-in in the pool: a name
+    already here (case, accents and spaces ignored) is refused, naming the player who has it."""
+    found = state.name_keys.get(same_name_key(name))
+    if found is not None:
+        raise DomainError("DUPLICATE_PLAYER", player_id=found, name=state.player(found).name)
 
 
 def _check_registration_open(state: Tournament, now: datetime) -> None:
@@ -201,6 +217,7 @@ def _registered(state: Tournament, event: PlayerRegistered) -> Tournament:
         phone_code=event.phone_code,
         bounty_cents=event.bounty_cents,
     )
+    key = same_name_key(event.name)
     state = replace(
         state,
         players=state.players.add(player),
@@ -211,6 +228,7 @@ def _registered(state: Tournament, event: PlayerRegistered) -> Tournament:
             fees_cents=event.fee_cents,
             bounty_cents=event.bounty_cents,
         ),
+        name_keys=state.name_keys if key in state.name_keys else {**state.name_keys, key: player.id},
     )
     return seat_if_given(state, event.player_id, event.table, event.seat)
 
@@ -236,9 +254,20 @@ def _unregister(state: Tournament, command: UnregisterPlayer, ctx: Ctx) -> Playe
 
 @applies(PlayerUnregistered)
 def _unregistered(state: Tournament, event: PlayerUnregistered) -> Tournament:
+    players = state.players.remove(event.player_id)
+    key = same_name_key(state.player(event.player_id).name)
+    name_keys = dict(state.name_keys)
+    if name_keys.get(key) == event.player_id:
+        # Another person registered with the same name keeps it in the tournament.
+        other = next((p.id for p in players if same_name_key(p.name) == key), None)
+        if other is None:
+            del name_keys[key]
+        else:
+            name_keys[key] = other
     return replace(
         state,
-        players=state.players.remove(event.player_id),
+        players=players,
+        name_keys=name_keys,
         ledger=state.ledger.plus(
             buy_ins=-1,
             buy_in_cents=-event.refund_cents,

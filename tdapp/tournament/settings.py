@@ -10,7 +10,7 @@ a default; an area adds its own with `register_option`, and reads one with `sett
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from datetime import date
 
 from tdapp.tournament.errors import DomainError, register_messages
@@ -56,6 +56,10 @@ class RebuyRules:
     max_stack: int = 0
     max_per_player: int | None = None
     fee_cents: int = 0  # the house's, paid on top of the price, never in the prize pool
+    # "Same as the starting stack" and "same as the buy-in": a template keeps the link, so a
+    # night with another stack or buy-in sells rebuys at its own (follow_entry).
+    chips_as_stack: bool = False
+    price_as_buy_in: bool = False
 
 
 @dataclass(frozen=True)
@@ -67,6 +71,8 @@ class AddOnRules:
     price_cents: int
     until_level: int | None = None
     fee_cents: int = 0
+    chips_as_stack: bool = False
+    price_as_buy_in: bool = False
 
 
 @dataclass(frozen=True)
@@ -161,6 +167,35 @@ register_messages(
 )
 
 
+def follow_entry(settings: Settings) -> Settings:
+    """The rebuy and add-on with every amount marked "same as the starting stack" or "same as
+    the buy-in" set to this tournament's: a template made for 5,000 chips and €20 sells a 7,000
+    and €25 night's rebuys at 7,000 and €25."""
+    changes: dict[str, object] = {}
+    for name in ("rebuy", "add_on"):
+        rules = getattr(settings, name)
+        if isinstance(rules, RebuyRules | AddOnRules):
+            chips = settings.starting_stack if rules.chips_as_stack is True else rules.chips
+            price = settings.buy_in_cents if rules.price_as_buy_in is True else rules.price_cents
+            changes[name] = replace(rules, chips=chips, price_cents=price)
+    return replace(settings, **changes)
+
+
+def entry_mismatches(settings: Settings) -> list[str]:
+    """The rebuy and add-on amounts that differ from the starting stack or the buy-in without
+    being linked to them, by field name: the set-up page shows them before the DdT saves."""
+    found = []
+    for name in ("rebuy", "add_on"):
+        rules = getattr(settings, name)
+        if rules is None:
+            continue
+        if not rules.chips_as_stack and rules.chips != settings.starting_stack:
+            found.append(f"{name}.chips")
+        if not rules.price_as_buy_in and rules.price_cents != settings.buy_in_cents:
+            found.append(f"{name}.price_cents")
+    return found
+
+
 def validate(settings: Settings) -> None:
     """Raises a DomainError for the first thing wrong in `settings`."""
     _check_shapes(settings)
@@ -236,6 +271,11 @@ def _check_shapes(settings: Settings) -> None:
         isinstance(p, Level | Break) for p in structure.periods
     ):
         raise DomainError("BAD_SETTING", field="structure")
+    for rules in (settings.rebuy, settings.add_on):
+        if rules is not None and not (
+            isinstance(rules.chips_as_stack, bool) and isinstance(rules.price_as_buy_in, bool)
+        ):
+            raise DomainError("BAD_SETTING", field="same_as_entry")
     for period in structure.periods:
         if isinstance(period, Level) and not isinstance(period.big_blind_ante, bool):
             raise DomainError("BAD_SETTING", field="big_blind_ante")

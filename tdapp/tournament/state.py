@@ -89,6 +89,12 @@ class Tournament:
     displays: Mapping[str, DisplayLayout] = field(default_factory=dict)  # wall screen -> layout
     seating: SeatingState = field(default_factory=SeatingState)  # balancing, breaks, moves
     play: TablePlay = field(default_factory=TablePlay)  # the hands at the tables, their consoles
+    # Players whose tracked stack a bust left out of date: the chips of a player out with chips
+    # went to someone at that table, unknown until a count (tdapp/tournament/chips.py).
+    to_recount: frozenset[int] = frozenset()
+    # Each name in the tournament (case, accents and spaces ignored: names.same_name_key) and the
+    # first player who has it, so that the check for the same person twice reads one key.
+    name_keys: Mapping[str, int] = field(default_factory=dict)
 
     @property
     def players_left(self) -> int:

@@ -9,6 +9,7 @@ from datetime import datetime
 from typing import Any
 
 from tdapp.tournament.bounties import standing
+from tdapp.tournament.chips import chips_gap
 from tdapp.tournament.errors import register_messages
 from tdapp.tournament.levels import ms_to_end_of_level
 from tdapp.tournament.payouts import place_amounts, place_of, prize_pool_cents, prizes
@@ -176,7 +177,8 @@ def _ledger(state: Tournament, now: datetime, audience: Audience) -> dict[str, A
         "rebuy_chips": ledger.rebuy_chips,
         "add_on_chips": ledger.add_on_chips,
         "chips_counted": state.players.stack_total,
-        "chips_gap": ledger.chips_issued - state.players.stack_total,
+        "chips_gap": chips_gap(state),
+        "stacks_to_recount": len(state.to_recount),
     }
 
 
@@ -234,7 +236,7 @@ def _warnings(state: Tournament, now: datetime, audience: Audience) -> Iterator[
         yield Notice("ADD_ON_OPEN")
     if audience != "td":
         return
-    gap = state.ledger.chips_issued - state.players.stack_total
+    gap = chips_gap(state)
     if gap:
         yield Notice("CHIPS_GAP", {"gap": gap, "issued": state.ledger.chips_issued})
     for player in state.players:

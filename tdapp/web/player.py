@@ -15,7 +15,6 @@ used: no money owed, no account data.
 from __future__ import annotations
 
 import re
-import unicodedata
 from typing import Any
 
 from flask import Blueprint, abort, jsonify, redirect, render_template, request, session, url_for
@@ -24,6 +23,7 @@ from flask_babel import gettext as _
 from tdapp.realtime import screen_view
 from tdapp.services import phones, tournaments
 from tdapp.tournament.errors import DomainError
+from tdapp.tournament.names import folded
 from tdapp.tournament.phone_codes import phone_presence_on
 from tdapp.web import csrf
 from tdapp.web.errors import error_body, message_of, status_of
@@ -44,12 +44,6 @@ _PHONE_STATUS = {
     "PLAYER_CODE_WRONG": 403,
     "PHONE_WAIT": 429,
 }
-
-
-def folded(text: str) -> str:
-    """Lower case without accents: the form names are compared in."""
-    decomposed = unicodedata.normalize("NFKD", text)
-    return "".join(c for c in decomposed if not unicodedata.combining(c)).casefold()
 
 
 def name_order(player: dict[str, Any]) -> list[Any]:

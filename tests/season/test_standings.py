@@ -20,10 +20,10 @@ def played(tournament_id: int, *rows: ResultRow, buy_in: int = 2000) -> Played:
 
 
 def test_a_roster_id_names_the_person_and_a_typed_roster_name_folds_to_it():
-    by_name = {"anna rossi": 1, "nicolo bianchi": 2}
+    by_name = {"annarossi": 1, "nicolobianchi": 2}
     assert identity(row(1, "Whoever", roster_id=1), by_name) == ("roster:1", 1)
     assert identity(row(1, "  NICOLO   bianchi"), by_name) == ("roster:2", 2)
-    assert identity(row(1, "Bruno  Verdi"), by_name) == ("name:bruno verdi", None)
+    assert identity(row(1, "Bruno  Verdi"), by_name) == ("name:brunoverdi", None)
 
 
 def test_linear_season_adds_up_each_persons_finishes():
@@ -50,7 +50,7 @@ def test_linear_season_adds_up_each_persons_finishes():
         (5, "Nicolò Bianchi", 100, 1, 0, 3, 0),
     ]
     assert lines[0].key == "roster:1" and lines[4].key == "roster:2"
-    assert lines[1].key == "name:bruno verdi" and lines[1].roster_id is None
+    assert lines[1].key == "name:brunoverdi" and lines[1].roster_id is None
 
 
 def test_players_equal_on_points_wins_and_best_place_share_a_place():

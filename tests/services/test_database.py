@@ -176,3 +176,34 @@ def test_draw_table_logs_written_before_the_shared_event_log_still_replay(empty_
     after = draw_tables.dispatch(1, Act(table.state.hand.to_act, "check"), "dealer")
     assert after.version == 5 and [e.seq for e in draw_tables.history(1)] == [1, 2, 3, 4, 5]
     engine.dispose()
+
+
+def test_templates_stored_before_entry_ties_get_them_where_the_amounts_match(empty_database_url):
+    """0900: a rebuy or add-on equal to the template's stack or buy-in follows them (issue 15);
+    one of its own stays its own."""
+    import json
+
+    from alembic import command
+    from sqlalchemy import text
+
+    from tdapp.services import templates
+
+    engine = db.configure(db.normalize_url(empty_database_url))
+    config = db.alembic_config()
+    stored = {"name": "Club", "starting_stack": 5000, "buy_in_cents": 2000,
+              "rebuy": {"until_level": 4, "chips": 5000, "price_cents": 2000, "max_stack": 5000,
+                        "max_per_player": None},
+              "add_on": {"chips": 5000, "price_cents": 1000, "until_level": None}}
+    with engine.begin() as connection:
+        config.attributes["connection"] = connection
+        command.upgrade(config, "0870_event_owner_from_actor")
+        connection.execute(
+            text("INSERT INTO structure_templates (id, name, settings, created_at, updated_at)"
+                 " VALUES (1, 'Club', :settings, :at, :at)"),
+            {"settings": json.dumps(stored), "at": datetime(2026, 3, 1, 12, 0)},
+        )
+    db.upgrade()
+    settings = templates.get_template(1).settings
+    engine.dispose()
+    assert (settings.rebuy.chips_as_stack, settings.rebuy.price_as_buy_in) == (True, True)
+    assert (settings.add_on.chips_as_stack, settings.add_on.price_as_buy_in) == (True, False)

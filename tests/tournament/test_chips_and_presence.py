@@ -8,6 +8,7 @@ from tdapp.tournament.busts import BustPlayer
 from tdapp.tournament.chips import ChipCount, CountChips, SetChips
 from tdapp.tournament.players import PlayerStatus
 from tdapp.tournament.presence import SetAbsent
+from tdapp.tournament.registry import view
 
 
 def test_a_count_replaces_the_tracked_stack():
@@ -55,3 +56,40 @@ def test_absent_player_keeps_the_seat_and_returns_HE_26():
     play.do(SetAbsent(2, False))
     assert play.player(2).status == PlayerStatus.SEATED
     play.refused(SetAbsent(2, False), "ALREADY_PRESENT")
+
+
+def test_a_bust_without_a_count_is_no_missing_chip_until_the_table_is_counted_again():
+    play = tournament(players=4)
+    issued = play.state.ledger.chips_issued
+    table = play.player(1).table
+    others = [p for p in play.state.tables[table] if p is not None and p != 1]
+    play.do(BustPlayer(1))  # Out with the 5,000 chips last counted: someone at the table won them.
+    td = view(play.state, play.now, "td")
+    assert td["ledger"]["chips_gap"] is None
+    assert td["ledger"]["stacks_to_recount"] == len(others)
+    assert "CHIPS_GAP" not in [w["code"] for w in td["warnings"]]
+    # The average comes from the chips in play, not from the stacks last counted.
+    assert td["ledger"]["average_stack"] == issued // 3
+    play.do(CountChips(tuple(ChipCount(p, 5000 + (5000 if p == others[0] else 0))
+                             for p in others[:-1])))
+    assert view(play.state, play.now, "td")["ledger"]["chips_gap"] is None
+    play.do(SetChips(others[-1], 5000))
+    td = view(play.state, play.now, "td")
+    assert (td["ledger"]["chips_gap"], td["ledger"]["stacks_to_recount"]) == (0, 0)
+
+
+def test_a_full_count_that_comes_up_short_warns_of_the_missing_chips():
+    play = tournament(players=3)
+    play.do(BustPlayer(3))
+    play.do(CountChips((ChipCount(1, 6000), ChipCount(2, 8000))))
+    td = view(play.state, play.now, "td")
+    assert td["ledger"]["chips_gap"] == 1000
+    assert [w["params"]["gap"] for w in td["warnings"] if w["code"] == "CHIPS_GAP"] == [1000]
+
+
+def test_a_player_out_with_no_chips_left_leaves_every_stack_known():
+    play = tournament(players=3)
+    play.do(CountChips((ChipCount(2, 10000), ChipCount(3, 0))))
+    play.do(BustPlayer(3))
+    td = view(play.state, play.now, "td")
+    assert (td["ledger"]["chips_gap"], td["ledger"]["stacks_to_recount"]) == (0, 0)

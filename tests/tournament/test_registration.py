@@ -156,3 +156,47 @@ def test_seat_draw_seats_late_registrations_made_before_it():
     play.do(RegisterPlayer("Fourth"))
     play.do(DrawSeats())
     assert all(p.table is not None for p in play.state.players)
+
+
+def test_the_same_name_is_refused_ignoring_case_accents_and_spaces():
+    play = tournament(players=0)
+    play.do(RegisterPlayer("Marco Rossi"))
+    play.do(RegisterPlayer("Nicolò Bianchi", roster_id=4))
+    for typed in ("Marco Rossi", "marco rossi", "  MARCO   ROSSI ", "MarcoRossi"):
+        refusal = play.refused(RegisterPlayer(typed), "DUPLICATE_PLAYER")
+        assert refusal.params == {"player_id": 1, "name": "Marco Rossi"}
+    refusal = play.refused(RegisterPlayer("nicolo bianchi"), "DUPLICATE_PLAYER")
+    assert refusal.params["player_id"] == 2
+    assert play.state.ledger.entries == 2
+
+
+def test_another_person_with_the_same_name_registers_when_the_ddt_says_so():
+    play = tournament(players=0)
+    play.do(RegisterPlayer("Marco Rossi"))
+    play.do(RegisterPlayer("marco rossi", same_name_ok=True))
+    assert [p.name for p in play.state.players] == ["Marco Rossi", "marco rossi"]
+    play.refused(RegisterPlayer("Marco Rossi", same_name_ok="yes"), "DUPLICATE_PLAYER")
+
+
+def test_a_busted_player_is_still_in_the_tournament_so_the_name_is_refused_TO_03():
+    play = tournament(players=3)
+    play.do(BustPlayer(3))
+    play.refused(RegisterPlayer("p3"), "DUPLICATE_PLAYER")
+
+
+def test_an_unregistered_name_can_register_again():
+    play = tournament(players=2, seats_drawn=False)
+    play.do(UnregisterPlayer(2))
+    play.do(RegisterPlayer("P2"))
+    assert play.player(3).name == "P2"
+
+
+def test_the_other_person_with_the_name_keeps_it_when_one_unregisters():
+    play = tournament(players=0)
+    play.do(RegisterPlayer("Marco Rossi"))
+    play.do(RegisterPlayer("marco rossi", same_name_ok=True))
+    play.do(UnregisterPlayer(1))
+    refusal = play.refused(RegisterPlayer("MARCO ROSSI"), "DUPLICATE_PLAYER")
+    assert refusal.params == {"player_id": 2, "name": "marco rossi"}
+    play.do(UnregisterPlayer(2))
+    play.do(RegisterPlayer("Marco Rossi"))

@@ -67,7 +67,7 @@ def test_too_many_players_for_the_seats_is_refused():
 def test_a_player_listed_twice_is_refused():
     with pytest.raises(SeatingError) as refused:
         draw_seats([1, 1], tables_of(2), random.Random(0))
-    assert refused.value.code == "DUPLICATE_PLAYER"
+    assert refused.value.code == "DRAWN_TWICE"
 
 
 def test_club_formation_opens_one_table_per_five_players_biggest_first_S000_art_I():

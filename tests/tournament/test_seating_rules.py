@@ -240,7 +240,7 @@ def test_random_nights_through_the_tournament_stay_balanced_TO_05_TO_10(players,
         if action == "bust" and len(seated_players) > 2:
             play.do(BustPlayer(seated_players[pick % len(seated_players)]))
         elif action == "late":
-            play.do(RegisterPlayer(f"Late {pick}"))
+            play.do(RegisterPlayer(f"Late {play.state.players.next_id}"))
         elif action == "move":
             player = seated_players[pick % len(seated_players)]
             open_seats = [

@@ -18,6 +18,7 @@ from tdapp.tournament.settings import (
     RebuyRules,
     ReEntryRules,
     Settings,
+    entry_mismatches,
     validate,
 )
 from tdapp.tournament.state import Tournament
@@ -135,3 +136,32 @@ def test_the_three_shipped_structures_are_valid_club_configurations_HE_01():
                 Settings(), starting_stack=template.starting_stack, structure=template.structure
             )
         )
+
+
+def test_a_rebuy_and_add_on_tied_to_the_entry_follow_the_stack_and_buy_in_HE_36_HE_37():
+    linked = settings(
+        starting_stack=7000, buy_in_cents=2500,
+        rebuy=RebuyRules(4, chips=5000, price_cents=2000, max_stack=5000,
+                         chips_as_stack=True, price_as_buy_in=True),
+        add_on=AddOnRules(chips=5000, price_cents=1000, chips_as_stack=True),
+    )
+    configured = decide(Tournament(), ConfigureTournament(linked), Ctx(T0, 1)).settings
+    assert (configured.rebuy.chips, configured.rebuy.price_cents) == (7000, 2500)
+    # Only what is tied follows: the add-on's price stays its own.
+    assert (configured.add_on.chips, configured.add_on.price_cents) == (7000, 1000)
+    assert entry_mismatches(configured) == ["add_on.price_cents"]
+
+
+def test_an_untied_rebuy_keeps_its_amounts_and_is_named_as_a_mismatch():
+    untied = settings(starting_stack=7000, buy_in_cents=2500,
+                      rebuy=RebuyRules(4, chips=5000, price_cents=2000))
+    configured = decide(Tournament(), ConfigureTournament(untied), Ctx(T0, 1)).settings
+    assert (configured.rebuy.chips, configured.rebuy.price_cents) == (5000, 2000)
+    assert entry_mismatches(configured) == ["rebuy.chips", "rebuy.price_cents"]
+
+
+def test_the_ties_to_the_entry_must_be_yes_or_no():
+    bad = settings(rebuy=RebuyRules(4, chips=5000, price_cents=2000, chips_as_stack="yes"))
+    with pytest.raises(DomainError) as refused:
+        decide(Tournament(), ConfigureTournament(bad), Ctx(T0, 1))
+    assert refused.value.params == {"field": "same_as_entry"}

@@ -164,7 +164,7 @@ def test_unknown_ids_get_404(api):
     refused(api.post("/api/v1/tournaments/999/undo"), 404, "UNKNOWN_TOURNAMENT")
     refused(api.get("/api/v1/templates/999"), 404, "UNKNOWN_TEMPLATE")
     refused(api.get("/api/v1/no/such/path"), 404, "NOT_FOUND")
-    refused(api.delete(f"/api/v1/tournaments/{tid}"), 405, "METHOD_NOT_ALLOWED")
+    refused(api.patch(f"/api/v1/tournaments/{tid}"), 405, "METHOD_NOT_ALLOWED")
     huge = 10**30  # no database column holds it: still just an unknown id
     refused(api.get(f"/api/v1/tournaments/{huge}"), 404, "UNKNOWN_TOURNAMENT")
     refused(api.post(f"/api/v1/tournaments/{huge}/players/1/bust"), 404, "UNKNOWN_TOURNAMENT")

@@ -14,7 +14,7 @@ from tdapp.tournament.errors import SeatingError, register_messages
 
 register_messages(
     {
-        "DUPLICATE_PLAYER": "A player is listed twice in the seat draw.",
+        "DRAWN_TWICE": "A player is listed twice in the seat draw.",
         "UNKNOWN_TABLE": "There is no table %(table)s.",
         "NO_OPEN_SEATS": "%(players)s players to seat but only %(seats)s open seats.",
     }
@@ -57,7 +57,7 @@ def draw_seats(
     """
     occupied = occupied or {}
     if len(set(players)) != len(players):
-        raise SeatingError("DUPLICATE_PLAYER")
+        raise SeatingError("DRAWN_TWICE")
     unknown = set(occupied) - set(tables)
     if unknown:
         raise SeatingError("UNKNOWN_TABLE", table=min(unknown))

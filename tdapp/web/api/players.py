@@ -27,19 +27,24 @@ class RegisterBody(ApiBody):
     name: Annotated[str, Field(max_length=200)] | None = None
     roster_id: Positive | None = None
     bonus_chips: Count = 0
+    same_name_ok: bool = False
 
 
 @bp.post("/tournaments/<int:tid>/players")
 @ddt_required
 def register(tid: int):
-    """201 with the new player's id. A roster player may be named by `roster_id` alone."""
+    """201 with the new player's id. A roster player may be named by `roster_id` alone. A name
+    already in the tournament (case, accents and spaces ignored) is refused with 422
+    DUPLICATE_PLAYER naming the player who has it, unless `same_name_ok` says it is another
+    person."""
     body = parse_json(RegisterBody)
     name = body.name
     if body.roster_id is not None and name is None:
         name = roster.member(body.roster_id).name
     if name is None:
         raise RequestRefused("INVALID_REQUEST", fields=["name"], problems="name: Field required")
-    command = RegisterPlayer(name, roster_id=body.roster_id, bonus_chips=body.bonus_chips)
+    command = RegisterPlayer(name, roster_id=body.roster_id, bonus_chips=body.bonus_chips,
+                             same_name_ok=body.same_name_ok)
     state = tournaments.dispatch(tid, command, actor())
     # Player ids are dense and given in registration order: the newest is the last one.
     return jsonify(id=state.players.next_id - 1, version=state.version), 201

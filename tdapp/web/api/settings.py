@@ -52,13 +52,20 @@ class RebuyBody(ApiBody):
     max_stack: Count = 0
     max_per_player: Positive | None = None
     fee: Count = 0
+    chips_as_stack: bool = False
+    price_as_buy_in: bool = False
 
 
 class AddOnBody(ApiBody):
+    """`chips_as_stack` and `price_as_buy_in` tie the chips and the price to the starting stack
+    and the buy-in (the rebuy's the same): `chips` and `price` then follow them."""
+
     chips: Positive
     price: Count
     until_level: LevelNumber | None = None
     fee: Count = 0
+    chips_as_stack: bool = False
+    price_as_buy_in: bool = False
 
 
 class ReEntryBody(ApiBody):
@@ -137,6 +144,8 @@ class SettingsBody(ApiBody):
                 max_stack=self.rebuy.max_stack,
                 max_per_player=self.rebuy.max_per_player,
                 fee_cents=self.rebuy.fee,
+                chips_as_stack=self.rebuy.chips_as_stack,
+                price_as_buy_in=self.rebuy.price_as_buy_in,
             )
         if "add_on" in given:
             changes["add_on"] = self.add_on and AddOnRules(
@@ -144,6 +153,8 @@ class SettingsBody(ApiBody):
                 price_cents=self.add_on.price,
                 until_level=self.add_on.until_level,
                 fee_cents=self.add_on.fee,
+                chips_as_stack=self.add_on.chips_as_stack,
+                price_as_buy_in=self.add_on.price_as_buy_in,
             )
         if "re_entry" in given:
             changes["re_entry"] = self.re_entry and ReEntryRules(
@@ -204,13 +215,12 @@ def settings_json(settings: Settings) -> dict[str, Any]:
             max_stack="max_stack",
             max_per_player="max_per_player",
             fee="fee_cents",
+            chips_as_stack="chips_as_stack",
+            price_as_buy_in="price_as_buy_in",
         ),
         "add_on": rules(
-            settings.add_on,
-            chips="chips",
-            price="price_cents",
-            until_level="until_level",
-            fee="fee_cents",
+            settings.add_on, chips="chips", price="price_cents", until_level="until_level",
+            fee="fee_cents", chips_as_stack="chips_as_stack", price_as_buy_in="price_as_buy_in",
         ),
         "re_entry": rules(
             settings.re_entry,

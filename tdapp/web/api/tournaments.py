@@ -11,7 +11,7 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Annotated, Any
 
-from flask import Response, jsonify
+from flask import Response, jsonify, request
 from pydantic import Field
 
 from tdapp.realtime import td_view
@@ -43,12 +43,50 @@ def act(tournament_id: int, command: Any) -> Response:
 @bp.get("/tournaments")
 @ddt_required
 def list_tournaments():
-    return jsonify(
-        tournaments=[
-            {"id": t.id, "slug": t.slug, "name": t.name, "version": t.version}
-            for t in tournaments.list_tournaments()
-        ]
-    )
+    """`?shelf=current` (the default: those on the public pages), `archived` or `deleted` (only
+    who deleted each one, and when)."""
+    shelf = request.args.get("shelf", "current")
+    if shelf not in tournaments.SHELVES:
+        raise RequestRefused("INVALID_REQUEST", fields=["shelf"],
+                             problems=f"shelf: one of {', '.join(tournaments.SHELVES)}")
+    return jsonify(tournaments=[_listed(t) for t in tournaments.list_tournaments(shelf)])
+
+
+def _listed(summary: tournaments.TournamentSummary) -> dict[str, Any]:
+    if summary.deleted_at is not None:
+        return {"id": summary.id, "name": summary.name, "deleted_at": summary.deleted_at.isoformat(),
+                "deleted_by": summary.deleted_by}
+    return {"id": summary.id, "slug": summary.slug, "name": summary.name,
+            "version": summary.version, "archived": summary.archived_at is not None}
+
+
+class ArchiveBody(ApiBody):
+    """`false` puts an archived tournament back on the public pages."""
+
+    archived: bool = True
+
+
+@bp.post("/tournaments/<int:tid>/archive")
+@ddt_required
+def archive(tid: int):
+    """Kept, and gone from the public pages (home, players' phones, clock)."""
+    body = parse_json(ArchiveBody)
+    return jsonify(_listed(tournaments.archive(tid, actor(), body.archived)))
+
+
+class DeleteBody(ApiBody):
+    """The tournament's name, typed again: a deletion cannot be taken back from the console."""
+
+    confirm_name: Annotated[str, Field(max_length=200)]
+
+
+@bp.delete("/tournaments/<int:tid>")
+@ddt_required
+def delete(tid: int):
+    """A tombstone: hidden everywhere (404 from then on), its log kept with who deleted it; 422
+    DELETE_NAME_MISMATCH when `confirm_name` is not its name."""
+    body = parse_json(DeleteBody)
+    return jsonify(_listed(tournaments.delete(tid, body.confirm_name, actor())))
 
 
 @bp.post("/tournaments")

@@ -8,13 +8,15 @@ from collections.abc import Callable
 from datetime import datetime
 from typing import Any
 
-from flask import request
+from flask import redirect, request, session, url_for
 from flask_babel import gettext
 
 from tdapp.services import roster, tournaments
 from tdapp.tournament.busts import BustPlayer
 from tdapp.tournament.chips import SetChips
+from tdapp.tournament.errors import DomainError
 from tdapp.tournament.levels import until_end_of_level
+from tdapp.tournament.names import folded
 from tdapp.tournament.numbers import whole_or_none
 from tdapp.tournament.phone_codes import IssuePhoneCode, phone_presence_on
 from tdapp.tournament.players import Player
@@ -27,6 +29,9 @@ from tdapp.wallclock import utcnow
 from tdapp.web.td import bp
 from tdapp.web.td.console import act, actor, back, flash_done, render
 from tdapp.web.td.forms import FormError, optional_whole, text, whole
+
+# The session key of a registration refused as a possible duplicate, until the page asks.
+_SAME_NAME = "same_name"
 
 # Rows rendered at once: a club night shows everyone; a big field is searched on the server.
 SHOWN_AT_ONCE = 300
@@ -90,10 +95,14 @@ def players(tid: int):
     state = tournaments.current(tid)
     offers = _offers(state, utcnow())
     query = (request.args.get("q") or "").strip()
+    same_name = session.pop(_SAME_NAME, None)
+    if same_name is not None and same_name.get("tid") != tid:
+        same_name = None
     return render(
         "td/players.html", tid, members=roster.members(), offers=offers, query=query,
         select=lambda rows: _shown(rows, query), phone_codes=phone_presence_on(state.settings),
         bounties=state.settings.bounty is not None, tablemates=_tablemates(state),
+        same_name=same_name,
     )
 
 
@@ -108,11 +117,11 @@ def _tablemates(state: Tournament) -> dict[int, list[tuple[int, str]]]:
 def _shown(rows: list[dict[str, Any]], query: str) -> tuple[list[dict[str, Any]], int]:
     """The rows to show (matching `query`, in play first) and how many match in all."""
     if query:
-        wanted = roster.folded(query)
+        wanted = folded(query)
         table = whole_or_none(query)
         rows = [
             p for p in rows
-            if wanted in roster.folded(p["name"]) or (table is not None and p["table"] == table)
+            if wanted in folded(p["name"]) or (table is not None and p["table"] == table)
         ]
     return _in_play_first(rows)[:SHOWN_AT_ONCE], len(rows)
 
@@ -133,7 +142,7 @@ def _in_play_first(rows: list[dict[str, Any]]) -> list[dict[str, Any]]:
     """Players still in by name, then the finished ones from the best place down."""
     return sorted(
         rows,
-        key=lambda p: (p["place"] is not None, p["place"] or 0, roster.folded(p["name"])),
+        key=lambda p: (p["place"] is not None, p["place"] or 0, folded(p["name"])),
     )
 
 
@@ -144,20 +153,28 @@ def register(tid: int):
     if not name:
         raise FormError(gettext("Type the player's name."))
     bonus = optional_whole(request.form, "bonus_chips", gettext("Bonus chips")) or 0
-    member = _roster_member(name)
+    member = roster.member_named(name)
+    same_name_ok = request.form.get("same_name_ok") == "1"
     command = RegisterPlayer(
-        member.name if member else name, roster_id=member.id if member else None, bonus_chips=bonus
+        member.name if member else name, roster_id=member.id if member else None,
+        bonus_chips=bonus, same_name_ok=same_name_ok,
     )
-    answer = act(tid, command, gettext("%(name)s is registered.", name=command.name))
+    try:
+        answer = act(tid, command, gettext("%(name)s is registered.", name=command.name))
+    except DomainError as refused:
+        if refused.code != "DUPLICATE_PLAYER":
+            raise
+        # The players page asks "another person with the same name?" with the form as typed.
+        session[_SAME_NAME] = {
+            "tid": tid, "name": name, "bonus_chips": bonus, "player_id": refused.params["player_id"],
+            "existing": refused.params["name"], "save_to_roster": bool(request.form.get("save_to_roster")),
+        }
+        # Not back to the name field: the cursor goes to the question's answer.
+        return redirect(url_for("td.players", tid=tid), code=303)
     # Only a registration that went through adds the name to the roster: a refusal changes nothing.
     if member is None and request.form.get("save_to_roster"):
         roster.add_member(name)
     return answer
-
-
-def _roster_member(name: str) -> roster.Member | None:
-    wanted = roster.folded(name)
-    return next((m for m in roster.members(name) if roster.folded(m.name) == wanted), None)
 
 
 @bp.post("/t/<int:tid>/players/act")
@@ -167,6 +184,9 @@ def player_action(tid: int):
     player_id = whole_or_none(raw_id)
     if action not in _ACTIONS or player_id is None:
         raise FormError(gettext("Unknown action."))
+    before = tournaments.current(tid).players.get(player_id)
     state = tournaments.dispatch(tid, _ACTIONS[action](player_id, request.form), actor=actor())
-    flash_done(_done(action, state.player(player_id)))
+    # An unregistered player is gone from the state: the message names them as they were.
+    after = state.players.get(player_id)
+    flash_done(_done(action, after if after is not None else before))
     return back(tid)

@@ -6,7 +6,7 @@ shown again with what the DdT typed and the reason, and nothing changes.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import replace
 
 from flask import request
@@ -23,6 +23,7 @@ from tdapp.tournament.settings import (
     RebuyRules,
     ReEntryRules,
     Settings,
+    entry_mismatches,
     known_options,
 )
 from tdapp.tournament.structure import Break, Level, Structure
@@ -56,14 +57,14 @@ def form_values(settings: Settings) -> dict[str, str]:
             "rebuy": "1", "rebuy_until": str(rebuy.until_level), "rebuy_chips": str(rebuy.chips),
             "rebuy_price": euros(rebuy.price_cents), "rebuy_max_stack": str(rebuy.max_stack),
             "rebuy_max": _blank(rebuy.max_per_player), "rebuy_fee": _no_fee(rebuy.fee_cents),
-        }
+        } | _linked("rebuy", rebuy)
     if settings.add_on:
         add_on = settings.add_on
         values |= {
             "add_on": "1", "add_on_chips": str(add_on.chips),
             "add_on_price": euros(add_on.price_cents), "add_on_until": _blank(add_on.until_level),
             "add_on_fee": _no_fee(add_on.fee_cents),
-        }
+        } | _linked("add_on", add_on)
     if settings.re_entry:
         re_entry = settings.re_entry
         values |= {
@@ -92,6 +93,12 @@ def form_values(settings: Settings) -> dict[str, str]:
                 values[f"bba-{index}"] = "1"
     values["rows"] = str(len(periods) + SPARE_ROWS)
     return values
+
+
+def _linked(prefix: str, rules: RebuyRules | AddOnRules) -> dict[str, str]:
+    """The "same as the starting stack" and "same as the buy-in" boxes, ticked or not."""
+    return {f"{prefix}_chips_as_stack": "1" if rules.chips_as_stack else "",
+            f"{prefix}_price_as_buy_in": "1" if rules.price_as_buy_in else ""}
 
 
 def _blank(value: int | None) -> str:
@@ -143,6 +150,8 @@ def _rebuy(form: Mapping[str, str]) -> RebuyRules | None:
         max_stack=whole(form, "rebuy_max_stack", gettext("Rebuy allowed with a stack up to"), 0),
         max_per_player=optional_whole(form, "rebuy_max", gettext("Rebuys per player"), 1),
         fee_cents=_fee(form, "rebuy_fee"),
+        chips_as_stack=bool(form.get("rebuy_chips_as_stack")),
+        price_as_buy_in=bool(form.get("rebuy_price_as_buy_in")),
     )
 
 
@@ -154,6 +163,8 @@ def _add_on(form: Mapping[str, str]) -> AddOnRules | None:
         price_cents=cents(form, "add_on_price", gettext("Add-on price")),
         until_level=optional_whole(form, "add_on_until", gettext("Add-on until level"), 1),
         fee_cents=_fee(form, "add_on_fee"),
+        chips_as_stack=bool(form.get("add_on_chips_as_stack")),
+        price_as_buy_in=bool(form.get("add_on_price_as_buy_in")),
     )
 
 
@@ -243,7 +254,10 @@ def _option_labels() -> tuple[dict[str, str], dict[str, str]]:
     return options, choices
 
 
-def _page(tid: int, values: Mapping[str, str], error: str | None = None, status: int = 200):
+def _page(tid: int, values: Mapping[str, str], error: str | None = None, status: int = 200,
+          mismatches: Sequence[str] = ()):
+    """The page; `mismatches` (entry_mismatches) are shown at once, and the page's script keeps
+    them up to date as the DdT types."""
     load_areas()
     option_labels, choice_labels = _option_labels()
     return render(
@@ -251,13 +265,14 @@ def _page(tid: int, values: Mapping[str, str], error: str | None = None, status:
         options=known_options(), option_labels=option_labels, choice_labels=choice_labels,
         # A refused form is shown again as posted, its row count however it was sent.
         rows=whole_or_none(values.get("rows") or "0", 0, MAX_ROWS) or 0,
-        templates=templates.list_templates(),
+        templates=templates.list_templates(), mismatches=mismatches,
     )
 
 
 @bp.get("/t/<int:tid>/setup")
 def setup(tid: int):
-    return _page(tid, form_values(tournaments.current(tid).settings))
+    settings = tournaments.current(tid).settings
+    return _page(tid, form_values(settings), mismatches=entry_mismatches(settings))
 
 
 @bp.post("/t/<int:tid>/setup")

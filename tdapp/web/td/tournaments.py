@@ -12,7 +12,7 @@ from tdapp.services import templates
 from tdapp.services import tournaments as running
 from tdapp.tournament.errors import DomainError
 from tdapp.web.td import bp
-from tdapp.web.td.console import actor, tell
+from tdapp.web.td.console import actor, back, flash_done, tell
 from tdapp.web.td.forms import FormError, cents, day, text, whole
 
 
@@ -23,13 +23,43 @@ def tournaments_index():
 
 @bp.get("/tournaments")
 def tournaments():
+    """The DdT's list, one shelf at a time: current, archived or deleted (`?shelf=`)."""
+    return _list_page({"date": date.today().isoformat()}, None, 200)
+
+
+def _list_page(values, error: str | None, status: int):
+    shelf = request.args.get("shelf", "current")
+    if shelf not in running.SHELVES:
+        shelf = "current"
     return render_template(
         "td/tournaments.html",
-        tournaments=running.list_tournaments(),
+        tournaments=running.list_tournaments(shelf),
+        shelf=shelf,
         templates=templates.list_templates(),
-        values={"date": date.today().isoformat()},
-        error=None,
-    )
+        values=values,
+        error=error,
+    ), status
+
+
+@bp.post("/tournaments/<int:tid>/archive")
+def archive(tid: int):
+    """Archive a night (kept, gone from the public pages) or, with `archived=0`, bring it back."""
+    archived = request.form.get("archived", "1") == "1"
+    done = running.archive(tid, actor(), archived)
+    if archived:
+        flash_done(gettext("%(name)s is archived: kept, and gone from the public pages.",
+                           name=done.name))
+    else:
+        flash_done(gettext("%(name)s is back on the public pages.", name=done.name))
+    return back()
+
+
+@bp.post("/tournaments/<int:tid>/delete")
+def delete(tid: int):
+    """Delete a night for good once its name is typed again; the log keeps who did it."""
+    done = running.delete(tid, text(request.form, "confirm_name"), actor())
+    flash_done(gettext("%(name)s is deleted.", name=done.name))
+    return back()
 
 
 @bp.post("/tournaments")
@@ -54,10 +84,4 @@ def create():
         error = tell(refused)
     else:
         return redirect(url_for("td.setup", tid=created.id), code=303)
-    return render_template(
-        "td/tournaments.html",
-        tournaments=running.list_tournaments(),
-        templates=templates.list_templates(),
-        values=form,
-        error=error,
-    ), 400
+    return _list_page(form, error, 400)
