@@ -22,6 +22,7 @@ def register(app: Flask) -> None:
         account,
         console,
         dashboard,
+        deals,
         formats,
         log,
         payouts,
