@@ -16,6 +16,7 @@ from dataclasses import dataclass, field, replace
 from typing import Any
 
 from tdapp.tournament.clock.timing import Clock, DisplayLayout
+from tdapp.tournament.colour_up.race import ChipsRaced
 from tdapp.tournament.errors import DomainError, register_messages
 from tdapp.tournament.hands.table import TablePlay
 from tdapp.tournament.players import Player, Players
@@ -43,6 +44,8 @@ class Ledger:
     add_on_chips: int = 0
     # Chips the DdT put back into play by hand (a busted player brought back): no money came in.
     correction_chips: int = 0
+    # Chips a chip race added (a remainder rounded up, a player kept in) or took off (TO-16).
+    race_chips: int = 0
 
     @property
     def entries(self) -> int:
@@ -54,7 +57,13 @@ class Ledger:
 
     @property
     def chips_issued(self) -> int:
-        return self.starting_chips + self.rebuy_chips + self.add_on_chips + self.correction_chips
+        return (
+            self.starting_chips
+            + self.rebuy_chips
+            + self.add_on_chips
+            + self.correction_chips
+            + self.race_chips
+        )
 
     def plus(self, **amounts: int) -> Ledger:
         """The ledger with each named total increased by its amount (negative to take back)."""
@@ -75,6 +84,7 @@ class Tournament:
     displays: Mapping[str, DisplayLayout] = field(default_factory=dict)  # wall screen -> layout
     seating: SeatingState = field(default_factory=SeatingState)  # balancing, breaks, moves
     play: TablePlay = field(default_factory=TablePlay)  # the hands at the tables, their consoles
+    races: tuple[ChipsRaced, ...] = ()  # the chip races run, oldest first (colour_up/)
 
     @property
     def players_left(self) -> int:
