@@ -47,8 +47,8 @@ register_messages(
             " use the chip-chop"
         ),
         "DEAL_KEEP_TOO_LARGE": (
-            "At most %(max)s cents can be left to play for: the first prize must stay at least"
-            " the second"
+            "What is left to play for can be at most the gap between the first and the second"
+            " prize"
         ),
         "DEAL_UNKNOWN_METHOD": "Unknown deal method %(method)s: use icm or chip_chop",
     }

@@ -17,8 +17,8 @@ from tdapp.web.td import bp
 from tdapp.web.td.console import act, render
 from tdapp.web.td.forms import FormError, optional_whole, text, whole
 
-# Blank rows the chip set form offers for new colours.
-SPARE_COLOURS = 2
+# Blank rows the chip set form offers for new colours at most (six for a first set, then two).
+SPARE_COLOURS = 6
 
 
 @bp.post("/t/<int:tid>/setup/chip-set")
