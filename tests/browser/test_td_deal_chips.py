@@ -5,20 +5,14 @@ payouts. Screenshots at a laptop's 1366x768 and a phone's 390x844 go to shots/."
 from __future__ import annotations
 
 import re
-from pathlib import Path
 
 import pytest
 from playwright.sync_api import expect, sync_playwright
 
+from tests.browser.test_td_screens import CHROMIUM_ARGS, PASSWORD, SHOTS
+
 pytestmark = pytest.mark.browser
 
-ROOT = Path(__file__).resolve().parents[2]
-SHOTS = ROOT / "shots"
-CHROMIUM_ARGS = [
-    "--no-sandbox", "--disable-gpu", "--disable-background-networking",
-    "--disable-component-update", "--disable-sync", "--no-first-run",
-]
-PASSWORD = "tavolo-verde-7"
 CHIPS = [("verde", "25", "300"), ("nero", "100", "500"), ("viola", "500", "200")]
 
 

@@ -14,6 +14,7 @@ from datetime import datetime
 from typing import Any
 
 from tdapp.engine.cards import deck_cards
+from tdapp.tournament.chips import seated_once
 from tdapp.tournament.colour_up.chip_set import ChipColour, breakdown, planned_races
 from tdapp.tournament.colour_up.race import (
     ChipsRaced,
@@ -116,16 +117,10 @@ def _counted(state: Tournament, counts: Any, value: int) -> dict[int, int]:
         raise DomainError("BAD_RACE_COUNT")
     counted: dict[int, int] = {}
     for count in counts:
-        player = state.player(count.player_id)
         chips = count.chips
         if isinstance(chips, bool) or not isinstance(chips, int) or chips < 0:
             raise DomainError("BAD_RACE_COUNT")
-        if player.busted:
-            raise DomainError("ALREADY_OUT", name=player.name)
-        if player.table is None:
-            raise DomainError("NO_SEAT_YET", name=player.name)
-        if player.id in counted:
-            raise DomainError("COUNTED_TWICE", name=player.name)
+        player = seated_once(state, count.player_id, counted)
         if chips * value > player.stack:
             raise DomainError(
                 "RACE_MORE_THAN_STACK", name=player.name, chips=chips, value=value, stack=player.stack
