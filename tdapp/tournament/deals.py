@@ -8,10 +8,11 @@ Two ways the room shares the prizes still to pay:
 - Chip-chop: every player first takes the smallest prize still to pay; what is left is shared in
   proportion to the chips.
 
-Both compute exact fractions of a cent and round to whole cents by the largest remainder: each
+Both round the exact shares (fractions of a cent) to whole cents by the largest remainder: each
 player gets the whole cents of their share, and the cents still missing go one each to the
 largest fractional parts; equal fractional parts go to the player listed first. So the amounts
-always add up exactly to the prizes.
+always add up exactly to the prizes. (ICM works in floating point for speed and falls back to
+exact fractions when that could round differently: `icm_cents`.)
 
 An amount `keep_for_winner` may be left on the table to play for: it comes off the first prize
 before sharing, and whoever wins it adds it to their share.
