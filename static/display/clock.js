@@ -67,6 +67,14 @@
   // ---- drawing ----
   function blindsText(b) { return b ? num.format(b.small_blind) + " / " + num.format(b.big_blind) : "–"; }
   function anteText(b) { return b && b.ante ? num.format(b.ante) : "–"; }
+  // The races planned at the break in play (the view lists them with their break's period, so a
+  // push of the clock alone is enough to show them) and not yet run.
+  function colourUpText(period) {
+    const planned = (view.colour_up || {}).planned || [];
+    return planned.filter((r) => r.period === period && !r.done).map((r) => L.colour_up
+      .replace("%(colour)s", r.colour).replace("%(value)s", num.format(r.value))
+      .replace("%(into_colour)s", r.into_colour)).join(" · ");
+  }
   function set(id, text) { const el = $(id); if (el.textContent !== text) el.textContent = text; }
 
   function drawView() {
@@ -77,6 +85,7 @@
     set("level-label", c.on_break ? L.break : L.level);
     set("level", c.on_break ? "" : String(c.level));
     set("break-note", c.on_break ? (c.break_note || L.break_default) : "");
+    set("colour-up", c.on_break ? colourUpText(c.period) : "");
     // On a break the blinds shown are those play resumes with.
     const shown = c.on_break ? c.next_level : c.blinds;
     set("blinds", blindsText(shown));

@@ -20,6 +20,8 @@ The pieces:
                    views (core view sections and warnings); clock/, seating/ (the seat draw,
                    balancing, breaking), hands/: subpackages of their own
     reinstate.py   bringing back a busted player (a DdT correction, not a re-entry)
+    deals.py       ICM and chip-chop amounts in whole cents; deal_proposal.py a tournament's deal
+    colour_up/     the chip set, colour-ups planned by the structure, the chip race (TO-16)
     touches.py     what each event touches, declared per event type (`@declares`)
     undo.py        revert_conflicts(log, seq): the later events in the way of a revert
     journal.py     describe(event, before) and render(...): the log in the room's words

@@ -11,12 +11,13 @@ already holds the chips, and the busted player had none left).
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Collection, Mapping
 from dataclasses import dataclass, replace
 
 from tdapp.tournament.ctx import Ctx
 from tdapp.tournament.errors import DomainError, register_messages
 from tdapp.tournament.events import event
+from tdapp.tournament.players import Player
 from tdapp.tournament.registry import applies, decides
 from tdapp.tournament.state import Tournament
 
@@ -69,6 +70,18 @@ def check_stack(stack: object) -> int:
     return stack
 
 
+def seated_once(state: Tournament, player_id: int, counted: Collection[int]) -> Player:
+    """The player whose chips are counted: still in, at a table, and not counted already."""
+    player = state.player(player_id)
+    if player.busted:
+        raise DomainError("ALREADY_OUT", name=player.name)
+    if player.table is None:
+        raise DomainError("NO_SEAT_YET", name=player.name)
+    if player.id in counted:
+        raise DomainError("COUNTED_TWICE", name=player.name)
+    return player
+
+
 def check_tracked_total(state: Tournament, stacks: Mapping[int, int], added_chips: int = 0) -> None:
     """Refuses new stacks for some players that would make the tracked stacks exceed the chips
     issued (after `added_chips` more are issued)."""
@@ -98,13 +111,7 @@ def _count(state: Tournament, counts: tuple[ChipCount, ...]) -> ChipsCounted:
         raise DomainError("NO_COUNTS")
     stacks: dict[int, int] = {}
     for count in counts:
-        player = state.player(count.player_id)
-        if player.busted:
-            raise DomainError("ALREADY_OUT", name=player.name)
-        if player.table is None:
-            raise DomainError("NO_SEAT_YET", name=player.name)
-        if player.id in stacks:
-            raise DomainError("COUNTED_TWICE", name=player.name)
+        player = seated_once(state, count.player_id, stacks)
         stacks[player.id] = check_stack(count.stack)
     check_tracked_total(state, stacks)
     return ChipsCounted(counts)

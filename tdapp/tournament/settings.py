@@ -13,6 +13,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
 from datetime import date
 
+from tdapp.tournament.colour_up.chip_set import ChipColour, check_chip_set, check_playable
 from tdapp.tournament.errors import DomainError, register_messages
 from tdapp.tournament.structure import Break, Level, Structure
 from tdapp.tournament.structure_templates import CLUB
@@ -132,6 +133,7 @@ class Settings:
     rounding_cents: int = 100
     decision_seconds: int = 20  # HE-23, club
     options: Mapping[str, str] = field(default_factory=dict)
+    chip_set: tuple[ChipColour, ...] = ()  # smallest value first; empty: not described
 
     def option(self, key: str) -> str:
         """The chosen value of a rule option, or its club default."""
@@ -237,6 +239,7 @@ def validate(settings: Settings) -> None:
             _count("re_entry.max_entries", settings.re_entry.max_entries, 2)
         _fee("re_entry.fee_cents", settings.re_entry.fee_cents, settings.re_entry.price_cents)
     _validate_payouts(settings.payouts)
+    _validate_chip_set(settings)
     _count("rounding_cents", settings.rounding_cents, 1)
     _count("decision_seconds", settings.decision_seconds, 1)
     for key, value in settings.options.items():
@@ -334,6 +337,14 @@ def _level_problem(level: Level) -> str:
     if level.seconds < 1:
         return "a level must last at least one second"
     return ""
+
+
+def _validate_chip_set(settings: Settings) -> None:
+    """The chip set, and every stack and blind the night deals in, made with its chips."""
+    check_chip_set(settings.chip_set)
+    stacks = [settings.starting_stack]
+    stacks += [rules.chips for rules in (settings.rebuy, settings.add_on) if rules is not None]
+    check_playable(settings.chip_set, stacks, settings.structure)
 
 
 def _validate_payouts(payouts: tuple[PayoutBracket, ...]) -> None:

@@ -16,6 +16,7 @@ from dataclasses import dataclass, field, replace
 from typing import Any
 
 from tdapp.tournament.clock.timing import Clock, DisplayLayout
+from tdapp.tournament.colour_up.race import ChipsRaced
 from tdapp.tournament.errors import DomainError, register_messages
 from tdapp.tournament.hands.table import TablePlay
 from tdapp.tournament.players import Player, Players
@@ -51,6 +52,8 @@ class Ledger:
     bounties_paid_cents: int = 0  # cash taken from heads by eliminators
     bounties_unclaimed_cents: int = 0  # heads of players out with no eliminator named
     forfeited_chips: int = 0  # a re-entering player's previous stack, out of play (TO-03)
+    # Chips a chip race added (a remainder rounded up, a player kept in) or took off (TO-16).
+    race_chips: int = 0
 
     @property
     def entries(self) -> int:
@@ -62,8 +65,9 @@ class Ledger:
 
     @property
     def chips_issued(self) -> int:
-        """The chips in play: every chip put in, less those forfeited."""
-        put_in = self.starting_chips + self.rebuy_chips + self.add_on_chips + self.correction_chips
+        """The chips in play: every chip put in or raced, less those forfeited."""
+        put_in = (self.starting_chips + self.rebuy_chips + self.add_on_chips
+                  + self.correction_chips + self.race_chips)
         return put_in - self.forfeited_chips
 
     @property
@@ -95,6 +99,7 @@ class Tournament:
     # Each name in the tournament (case, accents and spaces ignored: names.same_name_key) and the
     # first player who has it, so that the check for the same person twice reads one key.
     name_keys: Mapping[str, int] = field(default_factory=dict)
+    races: tuple[ChipsRaced, ...] = ()  # the chip races run, oldest first (colour_up/)
 
     @property
     def players_left(self) -> int:

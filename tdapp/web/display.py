@@ -19,6 +19,7 @@ def labels() -> dict[str, object]:
         "level": _("Level"),
         "break": _("Break"),
         "break_default": _("Break"),
+        "colour_up": _("Colour-up: the %(colour)s chips of %(value)s are raced into %(into_colour)s"),
         "ante": _("Ante"),
         "blinds": _("Blinds"),
         "after_break": _("After the break"),

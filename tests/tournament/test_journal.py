@@ -21,6 +21,8 @@ from tdapp.tournament.clock.rules import (
     ResumeClock,
     SetDisplayLayout,
 )
+from tdapp.tournament.colour_up.chip_set import ChipColour
+from tdapp.tournament.colour_up.rules import RaceChips, RaceCount
 from tdapp.tournament.errors import message_template
 from tdapp.tournament.events import event_name, registered_events
 from tdapp.tournament.hands.commands import (
@@ -94,6 +96,7 @@ def night():
         add_on=AddOnRules(chips=8000, price_cents=1250),
         re_entry=ReEntryRules(until_level=4, price_cents=2000),
         late_registration_until_level=4,
+        chip_set=(ChipColour(25, "green", 300), ChipColour(50, "blue", 300), ChipColour(100, "black", 900)),
     )
     for name in NAMES:
         play.do(RegisterPlayer(name))
@@ -138,6 +141,7 @@ def night():
     play.do(NextLevel())
     play.on_break_after(4)
     play.do(AddOn(6))
+    play.do(RaceChips(25, (RaceCount(6, 3), RaceCount(1, 5))))
     for player_id in (7, 8, 9):
         play.do(BustPlayer(player_id))
     play.do(BreakTable(other))

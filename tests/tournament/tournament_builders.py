@@ -12,6 +12,7 @@ from typing import Any
 import pytest
 
 from tdapp.tournament.clock import rules as clock_rules
+from tdapp.tournament.colour_up.race import ChipsRaced
 from tdapp.tournament.configure import ConfigureTournament
 from tdapp.tournament.ctx import Ctx
 from tdapp.tournament.errors import DomainError
@@ -131,6 +132,8 @@ def issued_by_log(log: list[Any]) -> int:
             total += item.chips
         elif isinstance(item, PlayerReinstated):
             total += item.stack
+        elif isinstance(item, ChipsRaced):
+            total += item.chips_added
     return total
 
 

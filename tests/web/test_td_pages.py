@@ -14,7 +14,7 @@ from tdapp.tournament.registration import RegisterPlayer
 from tdapp.tournament.settings import AddOnRules, RebuyRules, Settings
 from tdapp.web.td.formats import template_name
 
-PAGES = ["", "/players", "/tables", "/setup", "/payouts", "/log"]
+PAGES = ["", "/players", "/tables", "/setup", "/payouts", "/deal", "/chips", "/log"]
 
 
 def tournament(players: int = 0, **changes) -> int:

@@ -143,9 +143,10 @@ def actor() -> str:
 
 def register(app: Flask) -> None:
     """Import every endpoint module of the API, then register the blueprints once each."""
-    # auth, library, players, results, tools and tournaments add their routes to `bp`.
+    # auth, chips, library, players, results, tools and tournaments add their routes to `bp`.
     from tdapp.web.api import (  # noqa: F401
         auth,
+        chips,
         clock,
         draw_tables,
         leagues,

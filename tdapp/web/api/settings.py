@@ -12,6 +12,7 @@ from typing import Annotated, Any, Literal
 
 from pydantic import Field
 
+from tdapp.tournament.colour_up.chip_set import MAX_COLOUR_NAME, MAX_COLOURS, ChipColour
 from tdapp.tournament.settings import (
     AddOnRules,
     BountyRules,
@@ -87,6 +88,12 @@ class PayoutBracketBody(ApiBody):
     basis_points: Annotated[list[Positive], Field(min_length=1, max_length=500)]
 
 
+class ChipColourBody(ApiBody):
+    value: Positive
+    colour: Annotated[str, Field(min_length=1, max_length=MAX_COLOUR_NAME)]
+    available: Count
+
+
 class SettingsBody(ApiBody):
     """A tournament's set-up. On creation, what is left out comes from `template` (a template
     id) or the club's defaults; on a settings change, from the tournament's current settings."""
@@ -110,6 +117,7 @@ class SettingsBody(ApiBody):
     rounding: Positive | None = None
     decision_seconds: Positive | None = None
     options: dict[str, str] | None = None
+    chip_set: Annotated[list[ChipColourBody], Field(max_length=MAX_COLOURS)] | None = None
 
     def settings(self, base: Settings) -> Settings:
         """`base` with every field this body sets; a field sent as null clears an optional rule."""
@@ -173,6 +181,10 @@ class SettingsBody(ApiBody):
             )
         if "options" in given and self.options is not None:
             changes["options"] = dict(self.options)
+        if "chip_set" in given:
+            # Smallest first, whatever order they were sent in.
+            chips = sorted(self.chip_set or (), key=lambda c: c.value)
+            changes["chip_set"] = tuple(ChipColour(c.value, c.colour, c.available) for c in chips)
         return replace(base, **changes)
 
 
@@ -236,6 +248,10 @@ def settings_json(settings: Settings) -> dict[str, Any]:
         "rounding": settings.rounding_cents,
         "decision_seconds": settings.decision_seconds,
         "options": dict(settings.options),
+        "chip_set": [
+            {"value": c.value, "colour": c.colour, "available": c.available}
+            for c in settings.chip_set
+        ],
     }
 
 

@@ -20,8 +20,10 @@ def register(app: Flask) -> None:
     """Import every page module of the console, then register the blueprint once."""
     from tdapp.web.td import (  # noqa: F401  (they add routes to `bp`)
         account,
+        colour_up,
         console,
         dashboard,
+        deals,
         formats,
         log,
         payouts,
