@@ -69,8 +69,9 @@ class Screen:
         self.loop.create_task(self.client.emit("join", {"tournament": self.slug, **self.joining}))
 
     def connect(self) -> None:
-        self._run(self.client.connect(self.url, headers=self.headers, transports=["websocket"],
-                                      wait_timeout=10))
+        # A copy: the client takes the cookie out of the dict it is given.
+        self._run(self.client.connect(self.url, headers=dict(self.headers),
+                                      transports=["websocket"], wait_timeout=10))
         self.follower.rejoin()
         self.loop.call_soon_threadsafe(self._emit_join)
 
@@ -95,7 +96,10 @@ class Screen:
                 return shown
 
     def wait_version(self, version: int, timeout: float = 10) -> dict[str, Any]:
-        """The view once it holds `version` or newer."""
+        """The view once it holds `version` or newer (at once if it already does)."""
+        held = self.follower.view
+        if held is not None and not self.follower.joining and held["version"] >= version:
+            return held
         return self.wait_for(lambda v: v.get("version", -1) >= version, timeout)
 
     @property
