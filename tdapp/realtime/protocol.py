@@ -30,6 +30,20 @@ ROW_KEYS = ("id", "number")
 
 Op = list[Any]
 
+CLOCK_NOW = ("server_now", "remaining_ms", "next_break_at", "structure_left_ms", "next_break_in_ms")
+"""Clock fields read at the instant a view is built: two views of one version differ in them
+(a client counts down from `ends_at` by itself)."""
+
+
+def settled(view: dict[str, Any]) -> dict[str, Any]:
+    """`view` without what is read at the instant it was built nor the join's tag: a view that a
+    client rebuilt from deltas and a fresh join's view of the same version are then equal."""
+    shown = {k: v for k, v in view.items() if k != "protocol"}
+    clock = {k: v for k, v in shown.get("clock", {}).items() if k not in CLOCK_NOW}
+    if clock.get("following"):
+        clock["following"] = {k: v for k, v in clock["following"].items() if k not in CLOCK_NOW}
+    return {**shown, "clock": clock}
+
 
 def delta(before: dict[str, Any], after: dict[str, Any], base: int, version: int,
           always: Iterable[str] = ()) -> dict[str, Any]:
