@@ -63,8 +63,7 @@ def prepare(database_url: str, players: int) -> tuple[int, str, list[int]]:
     from tdapp.tournament.structure import Level, Structure
 
     create_app({"DATABASE_URL": database_url, "SCHEDULER": False})
-    if not accounts.has_users():
-        accounts.create_user(*DDT)
+    accounts.create_user(*DDT)
     levels = tuple(Level(25 * n, 50 * n, 3600) for n in range(1, 11))
     settings = Settings(name="Festival", seats_per_table=10, structure=Structure(levels))
     created = tournaments.create_tournament(settings, "bench")

@@ -5,15 +5,25 @@
 (function () {
   "use strict";
 
-  // Each operation copies the objects along its path, so that the view before stays whole:
-  // a page compares the two (the display's level cue).
+  // A step of a path: an object key, or {key: value} for the row of a list whose field `key`
+  // is `value`. Each operation copies the objects along its path, so that the view before
+  // stays whole: a page compares the two (the display's level cue).
+  function step(holder, name) {
+    if (name !== null && typeof name === "object") {
+      const field = Object.keys(name)[0];
+      const index = holder.findIndex((row) => row[field] === name[field]);
+      holder[index] = Object.assign({}, holder[index]);
+      return holder[index];
+    }
+    const child = holder[name];
+    holder[name] = Array.isArray(child) ? child.slice() : Object.assign({}, child || {});
+    return holder[name];
+  }
+
   function applyOp(root, op) {
     const path = op[1];
     let holder = root;
-    for (let i = 0; i < path.length - 1; i++) {
-      holder[path[i]] = Object.assign({}, holder[path[i]] || {});
-      holder = holder[path[i]];
-    }
+    for (let i = 0; i < path.length - 1; i++) holder = step(holder, path[i]);
     const last = path[path.length - 1];
     if (op[0] === "set") {
       holder[last] = op[2];

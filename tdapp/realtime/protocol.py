@@ -7,9 +7,14 @@ that the client applies in order:
 - `["set", path, value]`: the value at `path` (a list of object keys) is now `value`;
 - `["drop", path]`: the key at the end of `path` is gone;
 - `["rows", path, key, rows, dropped, order]`: the list at `path` is a list of rows told apart
-  by their field `key` ("id" for players, "number" for tables): each of `rows` replaces the row
-  with its key where it stands, or is added at the end when it is new; the rows whose keys are
-  in `dropped` leave; `order`, when not null, is the keys of the whole list in their new order.
+  by their field `key` ("id" for players, "number" for tables, "seat" for a table's seats):
+  each of `rows` replaces the row with its key where it stands, or is added at the end when it
+  is new; the rows whose keys are in `dropped` leave; `order`, when not null, is the keys of the
+  whole list in their new order.
+
+A step of a path is an object key, or `{key: value}`: the row of a list whose field `key` is
+`value` (a row that changed in part is sent as its changes: `["set", ["tables", {"number": 4},
+"seats", {"seat": 3}, "stack"], 7300]`).
 
 So a bust at a table of a 3,000-player field is the busted player's row, that table's row and
 the counts, a few hundred bytes, where the whole view is close to a megabyte. The message is
@@ -20,13 +25,15 @@ its `base` is the version it holds; otherwise it missed one and joins again.
 
 from __future__ import annotations
 
+import json
 from collections.abc import Iterable
 from typing import Any
 
 PROTOCOL = 2
 
-ROW_KEYS = ("id", "number")
-"""The fields that tell the rows of a list apart, tried in this order."""
+ROW_KEYS = ("id", "number", "seat")
+"""The fields that tell the rows of a list apart, tried in this order (players, tables, the
+seats of a table)."""
 
 Op = list[Any]
 
@@ -73,7 +80,7 @@ def diff(before: Any, after: Any, path: tuple[Any, ...] = ()) -> list[Op]:
     if isinstance(before, list) and isinstance(after, list) and path:
         key = _row_key(before, after)
         if key is not None:
-            return [_rows(before, after, key, list(path))]
+            return _rows(before, after, key, path)
     return [["set", list(path), after]]
 
 
@@ -95,10 +102,23 @@ def _keyed(rows: list[Any], key: str) -> bool:
 
 
 def _rows(before: list[dict[str, Any]], after: list[dict[str, Any]], key: str,
-          path: list[Any]) -> Op:
+          path: tuple[Any, ...]) -> list[Op]:
+    """A row that changed in part is sent as its own changes (a path step `{key: value}` picks
+    the row), when they are shorter than the row: a player who sits down at a table of ten
+    changes one seat of its row, not the ten."""
     old = {row[key]: row for row in before}
     new_keys = [row[key] for row in after]
-    changed = [row for row in after if old.get(row[key]) != row]
+    whole: list[dict[str, Any]] = []
+    patches: list[Op] = []
+    for row in after:
+        found = old.get(row[key])
+        if found == row:
+            continue
+        inner = diff(found, row, (*path, {key: row[key]})) if found is not None else None
+        if inner is not None and len(json.dumps(inner)) < len(json.dumps(row)):
+            patches.extend(inner)
+        else:
+            whole.append(row)
     kept = set(new_keys)
     dropped = [name for name in old if name not in kept]
     # The order a client ends with by replacing in place and adding at the end; the whole order
@@ -107,7 +127,9 @@ def _rows(before: list[dict[str, Any]], after: list[dict[str, Any]], key: str,
     landed = [name for name in old if name not in gone]
     landed.extend(name for name in new_keys if name not in old)
     order = None if landed == new_keys else new_keys
-    return ["rows", path, key, changed, dropped, order]
+    if not (whole or dropped or order):
+        return patches
+    return [["rows", list(path), key, whole, dropped, order], *patches]
 
 
 def apply(view: dict[str, Any], message: dict[str, Any]) -> dict[str, Any]:
@@ -124,10 +146,9 @@ def apply(view: dict[str, Any], message: dict[str, Any]) -> dict[str, Any]:
 def _apply_op(view: dict[str, Any], op: Op) -> None:
     kind, path = op[0], op[1]
     *parents, last = path
-    holder = view
+    holder: Any = view
     for name in parents:
-        holder[name] = dict(holder.get(name) or {})
-        holder = holder[name]
+        holder = _step(holder, name)
     if kind == "set":
         holder[last] = op[2]
     elif kind == "drop":
@@ -150,6 +171,19 @@ def _apply_op(view: dict[str, Any], op: Op) -> None:
         holder[last] = listed
     else:
         raise ValueError(f"unknown operation {kind!r}")
+
+
+def _step(holder: Any, name: Any) -> Any:
+    """The child at `name` (a key, or `{key: value}` for the row of a list), copied into its
+    place so that the view the client had stays whole."""
+    if isinstance(name, dict):
+        ((field, value),) = name.items()
+        index = next(i for i, row in enumerate(holder) if row.get(field) == value)
+        holder[index] = dict(holder[index])
+        return holder[index]
+    child = holder.get(name)
+    holder[name] = list(child) if isinstance(child, list) else dict(child or {})
+    return holder[name]
 
 
 class Follower:

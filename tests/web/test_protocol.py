@@ -63,3 +63,18 @@ def test_a_phone_needs_its_own_change_when_the_message_names_its_player():
     assert not follower.on_delta({"version": 2, "base": 1, "ops": [], "players": [7]})
     assert follower.view == {"version": 2, "player": {"id": 7, "stack": 0}}
     assert follower.on_delta({"version": 3, "base": 2, "ops": [], "players": [7]})  # own missed
+
+
+def test_a_table_where_one_seat_changed_is_sent_as_that_seat_alone():
+    seats = [{"seat": n, "player_id": 10 + n, "name": f"Giocatore {n}", "stack": 5000}
+             for n in range(1, 11)]
+    before = {"tables": [{"number": 4, "players": 10, "seats": seats}]}
+    after = {"tables": [{"number": 4, "players": 9, "seats": [
+        *seats[:2], {"seat": 3, "player_id": None, "name": None, "stack": None}, *seats[3:]]}]}
+    message = delta(before, after, 1, 2)
+    assert message["ops"] == [
+        ["set", ["tables", {"number": 4}, "players"], 9],
+        ["rows", ["tables", {"number": 4}, "seats"], "seat", [after["tables"][0]["seats"][2]], [], None],
+    ]
+    assert apply(before, message) == {**after, "version": 2}
+    assert before["tables"][0]["seats"][2]["player_id"] == 13
