@@ -1,5 +1,5 @@
 // The room's wall screen. It counts down by itself from the server's `ends_at`, corrected by the
-// measured clock offset, and redraws when a `view` arrives; nothing is pushed every second.
+// measured clock offset, and redraws when the view changes; nothing is pushed every second.
 (function () {
   "use strict";
   const $ = (id) => document.getElementById(id);
@@ -291,8 +291,9 @@
     root.classList.toggle("layout-clock", layout !== "seating" && layout !== "moves");
   }
 
-  // ---- the socket ----
-  function join() { socket.emit("join", { tournament: slug }); }
+  // ---- the socket: the whole view at join, then what changed (static/realtime/deltas.js) ----
+  const live = TdDeltas.follow(socket, () => ({ tournament: slug }), show);
+  function join() { live.join(); }
   socket.on("connect", () => {
     $("offline").hidden = true;
     join();
@@ -301,12 +302,8 @@
   });
   socket.on("disconnect", () => { $("offline").hidden = false; });
   socket.on("connect_error", () => { $("offline").hidden = false; });
-  // A level end sends only the clock section (`clock` event); it stands for a view like the last.
-  socket.on("clock", (message) => show(Object.assign({}, view, message)));
-  socket.on("view", show);
-  function show(next) {
-    // Every `view` is complete, so a missed one leaves nothing behind; an older one is stale.
-    if (next.version < view.version) return;
+  function show(next, before, message) {
+    // The page's own view may be ahead of the last one heard (it turned the level by itself).
     const changed = next.clock.period !== view.clock.period;
     sync.guess(next.clock.server_now, Date.now());
     noticeMoves(next);
@@ -315,7 +312,7 @@
       levelCue();
       beepedFor = next.clock.period;
     }
-    if (next.notices && next.notices.length) announce(next.notices);
+    if (message && message.notices && message.notices.length) announce(message.notices);
     lastLeft = null;
     drawView();
     tick();

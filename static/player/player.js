@@ -1,5 +1,7 @@
-// Players' phones: keep the page live over Socket.IO (tdapp/realtime.py) and count the clock
-// down locally. The page is complete without this script; it only keeps it current.
+// Players' phones: keep the page live over Socket.IO (tdapp/realtime/screens.py) and count the
+// clock down locally. The page is complete without this script; it only keeps it current. A
+// player's page follows that player alone (`join` with "player"), the list page the clock and
+// counts; the names it searches come over HTTP (`/t/<slug>/names`, revalidated by its ETag).
 (function () {
   "use strict";
 
@@ -69,7 +71,7 @@
 
   // --- the players' list -------------------------------------------------------------------
 
-  let players = null; // from the live view; null until the first one
+  let players = null; // the names list, with where each one sits; null until it came
   const list = document.getElementById("players");
   const search = document.getElementById("q");
   const fullList = page.dataset.fullList === "true";
@@ -100,7 +102,9 @@
     return li;
   }
 
+  let listed = new Set(); // the ids of the players on the list now
   function render(found, query) {
+    listed = new Set(found.map((p) => p.id));
     list.replaceChildren(...found.map(row));
     const none = document.getElementById("no-match");
     if (none) none.hidden = !(query && found.length === 0);
@@ -121,7 +125,7 @@
     if (!list) return;
     const query = search ? search.value.trim() : "";
     if (players) return render(filtered(query), query);
-    // No live view yet (the socket client did not load): ask the server.
+    // No names list yet: ask the server.
     clearTimeout(pending);
     if (!query) return;
     pending = setTimeout(() => {
@@ -147,8 +151,18 @@
   const playerId = page.dataset.player ? Number(page.dataset.player) : null;
   let moveVersion = Number(page.dataset.moveVersion) || 0;
 
+  // The names list, fetched again when a change touches a player it shows: the browser
+  // revalidates it with its ETag, so an unchanged list costs an empty answer.
+  function loadNames() {
+    if (!list) return;
+    fetch("/t/" + encodeURIComponent(slug) + "/names", { cache: "no-cache" })
+      .then((r) => r.json())
+      .then((found) => { players = found.players; refreshList(); })
+      .catch(() => {});
+  }
+
   function showMe(view) {
-    const me = view.players.find((p) => p.id === playerId);
+    const me = view.player;
     if (!me) return;
     const busted = me.status === "busted";
     text("my-table", me.table ? String(me.table) : "–");
@@ -167,7 +181,7 @@
       presence.form.elements.absent.value = me.status === "absent" ? "0" : "1";
       text("presence", me.status === "absent" ? labels.come_back : labels.go_away);
     }
-    const move = ((view.seating || {}).last_moves || {})[String(playerId)];
+    const move = view.move;
     if (move) {
       text("move-to", labels.table + "\u00a0" + move.to_table + " · " + labels.seat + "\u00a0" + move.to_seat);
       text("move-why", fill(labels["reason_" + move.reason] || "", { table: move.from_table }) +
@@ -184,10 +198,9 @@
     }
   }
 
-  // --- live --------------------------------------------------------------------------------
+  // --- live: the whole view at join, then what changed (static/realtime/deltas.js) ----------
 
-  function onView(view) {
-    if (typeof view.version !== "number" || view.version < version) return;
+  function onView(view, before, message) {
     version = view.version;
     page.dataset.version = String(version);
     if (view.clock) {
@@ -196,23 +209,9 @@
       showClock(view.clock);
       tick();
     }
-    players = view.players || players;
-    if (playerId !== null) showMe(view);
-    else refreshList();
-  }
-
-  // A level end sends only the clock section (`clock` event, same version: nothing was written).
-  // A newer version means a change was missed on the way: join again for the whole view.
-  function onClock(message, socket) {
-    if (typeof message.version !== "number" || message.version < version || !message.clock) return;
-    if (message.version > version) {
-      socket.emit("join", { tournament: slug });
-      return;
-    }
-    clock = message.clock;
-    offset = message.clock.server_now - Date.now();
-    showClock(message.clock);
-    tick();
+    if (playerId !== null) return showMe(view);
+    // A whole view (a join, maybe after missed changes) or a change of a player listed here.
+    if (!message ? players !== null : (message.players || []).some((id) => listed.has(id))) loadNames();
   }
 
   const initial = readClock();
@@ -226,13 +225,16 @@
     if (typeof io !== "function") return;
     const socket = io({ transports: ["websocket", "polling"] });
     const offline = document.getElementById("offline");
+    const joining = playerId === null
+      ? { tournament: slug, audience: "phone" }
+      : { tournament: slug, player: playerId };
+    const live = TdDeltas.follow(socket, () => joining, onView);
     socket.on("connect", () => {
       offline.hidden = true;
-      socket.emit("join", { tournament: slug });
+      live.join();
     });
     socket.on("disconnect", () => { offline.hidden = false; });
-    socket.on("view", onView);
-    socket.on("clock", (message) => onClock(message, socket));
   }
+  loadNames();
   connect();
 })();

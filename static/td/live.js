@@ -22,12 +22,14 @@
     if (banner) { banner.hidden = false; }
   }
 
+  // The console's room: its whole view once, then only the rows that changed (deltas.js).
   var socket = io({ transports: ["websocket", "polling"] });
-  socket.on("connect", function () { socket.emit("join", { tournament: slug }); });
-  socket.on("view", function (view) {
-    if (leaving || !(view.version > shown)) { return; }
-    if (mode === "reload" && idle()) { location.reload(); } else { announce(); }
-  });
+  var live = TdDeltas.follow(socket, function () { return { tournament: slug, audience: "td" }; },
+    function (view) {
+      if (leaving || !(view.version > shown)) { return; }
+      if (mode === "reload" && idle()) { location.reload(); } else { announce(); }
+    });
+  socket.on("connect", function () { live.join(); });
   document.addEventListener("keydown", function (event) {
     var banner = document.getElementById("changed-elsewhere");
     if (event.key === "r" && banner && !banner.hidden && idle() && !event.ctrlKey && !event.metaKey) {

@@ -3,33 +3,43 @@
 The services publish committed changes on the bus (tdapp/services/bus.py); the subscribers here
 turn them into pushes (`tdapp.bootstrap` wires them, in order). No other module emits. Files:
 `server` (the Socket.IO server and its set-up), `views` (the tournament's views, built once for
-screens, pages and the API), `screens`, `table_consoles`, `draw_consoles` (one per audience).
+screens, pages and the API), `protocol` (the screens' deltas, pure), `screens`,
+`table_consoles`, `draw_consoles` (one per audience).
 
-Screens: the protocol for wall displays, players' phones and the DdT console:
+Screens: protocol 2 (`protocol.py`) for wall displays, players' phones and the DdT console.
+A message's size is the size of what changed, not of the field (docs/realtime.md):
 
-- emit `join` with `{"tournament": "<slug>"}` (add `"audience": "td"` from a logged-in console):
-  the server answers with a `view` event holding the whole view, and from then on sends `view`
-  again after every change. Every `view` is complete and carries the tournament's `version`:
-  a client drops one whose version is lower than the one it shows, and takes one with the same
-  version (the scheduler re-sends the view at a level end, when the derived level changes but
-  nothing was written). Having missed one is harmless; after a reconnect the client joins again
-  (rooms do not survive a reconnect) and so gets the full view. A change builds each view once,
-  and only for a room that has someone in it: with 3,000 players a whole view costs tens of
-  milliseconds, which an action (and the table console's push after it) must not wait for when
-  no screen is watching. A screen that joins later gets the view built for it at its `join`.
+- emit `join` with `{"tournament": "<slug>"}` from a wall display, with `{"tournament",
+  "player": <id>}` from a phone that follows one player, with `{"tournament", "audience":
+  "phone"}` from the phones' list of players (it follows nobody), with `{"tournament",
+  "audience": "td"}` from a logged-in console. The first answer is a `view` event holding the
+  audience's complete view with its `version` (and `"protocol": 2`): the whole public view for
+  a display, the DdT's for the console, and for a phone the tournament, clock and counts
+  (`ledger`) with its player's row (`player`) and last move (`move`). The names a phone searches
+  come over HTTP (`GET /t/<slug>/names`, with an ETag), never in a push.
+- after every change, a `delta` event `{"protocol": 2, "version", "base", "ops"}`: what changed
+  between the view at version `base` and the view at `version` (protocol.py says how to apply
+  it). A client applies it only when `base` is the version it holds; it drops one whose version
+  is not newer than its own, and on any other (a missed message, or a `base` of null when the
+  server has nothing to compare with) it joins again and so gets the complete view. Phones get
+  two kinds: in the room of all phones, the clock and counts with `"players": [ids]`, the
+  players whose own part changed; and just before it, in the room of each of those players,
+  `{"protocol", "version", "base", "player": <id>, "ops"}`, that player's own change. A phone
+  whose player is named without having had its own change joins again.
+- the change is computed once, by the process that made it: it holds the state before and
+  after (the bus's `Change.before`) and the view it last sent; behind a message queue its
+  emits reach the clients of every process. A view is built only for a room that has someone
+  in it (with 3,000 players a whole view costs tens of milliseconds).
 - at a level end, when only the derived clock changed (nothing was written, the version stays),
   the server sends the smaller `clock` event instead: `{"version", "clock", "cue": "level",
   "notices"}`, where `clock` is the view's clock section and `notices` say what closed with the
   level (late registration, rebuys, add-on), each with code, params and message. A client
-  treats it as a view that carries only its clock section (a `clock` whose version is newer
-  than the view it shows means it missed a change: it joins again for the full view). It is a
-  few hundred bytes where a whole view of a full room is tens of kilobytes, so every screen gets
-  it sooner (500 whole views at once took seconds to fan out on two cores; see bench/clock.py).
-  A page that shows the clock must listen to `clock` as well as `view`.
+  replaces its clock section with it (a `clock` whose version is newer than the view it shows
+  means it missed a change: it joins again). A page that shows the clock listens to `clock`.
 - emit `sync` with `{"t0": <client ms>}` and an acknowledgement callback: it answers
   `{"t0": <same>, "server": <server Unix ms>}`, the sample of an NTP-like offset estimate.
-- a refused `join` (unknown slug, TD room without login) is answered with an `error` event
-  `{"code", "message"}`.
+- a refused `join` (unknown slug or player, TD room without login) is answered with an `error`
+  event `{"code", "message"}`.
 
 Table consoles (`/table/<token>`, the dealer of one hold'em table):
 
@@ -63,16 +73,27 @@ scheduler's reaches every client.
 
 from __future__ import annotations
 
+from flask import Flask
+
+from tdapp.realtime import server
+
 # Importing the audiences' modules registers their Socket.IO handlers on `socketio`.
 from tdapp.realtime.draw_consoles import (
     draw_table_view,
     end_renewed_draw_consoles,
     push_draw_table,
 )
-from tdapp.realtime.screens import announce_period, push_views
-from tdapp.realtime.server import channel, init_app, message_queue, socketio
+from tdapp.realtime.screens import announce_period, forget_shown, push_views
+from tdapp.realtime.server import channel, message_queue, socketio
 from tdapp.realtime.table_consoles import end_renewed_table_consoles, push_hands, table_message
 from tdapp.realtime.views import screen_view, td_view
+
+
+def init_app(app: Flask) -> None:
+    """The Socket.IO server for `app`, with no view remembered from an app before it."""
+    server.init_app(app)
+    forget_shown()
+
 
 __all__ = [
     "announce_period",

@@ -2,23 +2,31 @@
 
 from __future__ import annotations
 
+import threading
 from collections.abc import Iterable
+from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
 
 from flask import request, session
 from flask_socketio import join_room
 
+from tdapp.realtime import protocol
 from tdapp.realtime.server import listened, socketio
-from tdapp.realtime.views import screen_view, screen_views
+from tdapp.realtime.views import phone_common, phone_own, phone_view, screen_views
 from tdapp.services import bus, tournaments
 from tdapp.tournament.clock.rules import clock_section
 from tdapp.tournament.clock.timing import unix_ms
 from tdapp.tournament.errors import DomainError, message_for, register_messages
 from tdapp.tournament.registry import Notice
+from tdapp.tournament.state import Tournament
 from tdapp.wallclock import utcnow
 
-register_messages({"BAD_JOIN": 'Join with {"tournament": "<slug>"} and, from the console, "audience": "td".'})
+register_messages({
+    "BAD_JOIN": 'Join with {"tournament": "<slug>"}; add "player": <id> from a phone that follows'
+                ' one player, "audience": "phone" from the list of players, "audience": "td" from'
+                ' the console.',
+})
 
 
 def public_room(tournament_id: int) -> str:
@@ -29,19 +37,131 @@ def td_room(tournament_id: int) -> str:
     return f"tournament-{tournament_id}-td"
 
 
-def _rooms(tournament_id: int) -> tuple[tuple[str, str], ...]:
-    return (("public", public_room(tournament_id)), ("td", td_room(tournament_id)))
+def phones_room(tournament_id: int) -> str:
+    """Every phone that follows a player of the tournament: the clock and the counts."""
+    return f"tournament-{tournament_id}-phones"
 
 
-def broadcast(tournament_id: int) -> None:
-    """Send the current views to the tournament's rooms that someone is in: public to displays
-    and phones, full to the DdT. Safe from any thread (request handlers, bus subscribers,
-    scheduler jobs)."""
-    rooms = {audience: room for audience, room in _rooms(tournament_id) if listened(room)}
-    if not rooms:
+def player_room(tournament_id: int, player_id: int) -> str:
+    """The phones that follow one player: that player's own changes."""
+    return f"tournament-{tournament_id}-player-{player_id}"
+
+
+@dataclass(frozen=True)
+class Shown:
+    """The view of one audience that this process last sent, and its version: the next change
+    is told as the difference from it."""
+
+    version: int
+    view: dict[str, Any]
+
+
+_shown: dict[tuple[int, str], Shown] = {}
+_pushing: dict[int, threading.Lock] = {}
+_pushing_guard = threading.Lock()
+
+
+def _lock(tournament_id: int) -> threading.Lock:
+    with _pushing_guard:
+        return _pushing.setdefault(tournament_id, threading.Lock())
+
+
+def forget_shown() -> None:
+    """Forget the views sent: a new app (a test's, a restored database) starts from none."""
+    _shown.clear()
+
+
+def _keep(tournament_id: int, audience: str, shown: dict[str, Any]) -> None:
+    held = _shown.get((tournament_id, audience))
+    if held is None or held.version <= shown["version"]:
+        _shown[(tournament_id, audience)] = Shown(shown["version"], shown)
+
+
+def push_views(change: bus.Change) -> None:
+    """The bus subscriber: each committed change of a tournament goes to its screens as what
+    changed since the version they hold (protocol.py). Safe from any thread (request handlers,
+    bus subscribers, scheduler jobs); one change of a tournament at a time, so that the views
+    this process last sent follow each other."""
+    tournament_id = change.tournament_id
+    wanted = {
+        "public": listened(public_room(tournament_id)) or listened(phones_room(tournament_id)),
+        "td": listened(td_room(tournament_id)),
+    }
+    if not any(wanted.values()):
         return
-    for audience, shown in screen_views(tournament_id, rooms).items():
-        socketio.emit("view", shown, to=rooms[audience])
+    with _lock(tournament_id):
+        try:
+            state = tournaments.state_of(change)
+        except DomainError:
+            return
+        now = utcnow()
+        for audience in (a for a, want in wanted.items() if want):
+            told = _told(tournament_id, audience, change, state, now)
+            if told is None:
+                continue
+            before, after, message = told
+            if audience == "td":
+                socketio.emit("delta", message, to=td_room(tournament_id))
+            else:
+                _push_public(tournament_id, before, after, message)
+
+
+def _told(
+    tournament_id: int, audience: str, change: bus.Change, state: Tournament, now: datetime
+) -> tuple[dict[str, Any], dict[str, Any], dict[str, Any]] | None:
+    """(view before, view after, the message between them) for one audience, or None when this
+    process already sent this version. The view before is the one last sent from here when it
+    is not older than the change's own state before; else (another process sent the versions
+    in between) it is built from that state."""
+    held = _shown.get((tournament_id, audience))
+    if held is not None and held.version == state.version:
+        return None
+    after = screen_views(tournament_id, (audience,), now, state)[audience]
+    previous = change.before
+    if held is not None and held.version < state.version and (
+            previous is None or held.version >= previous.version):
+        before, base = held.view, held.version
+    elif previous is not None and previous.created:
+        before = screen_views(tournament_id, (audience,), now, previous)[audience]
+        base = previous.version
+    else:  # nothing to compare with (an import): no operations, and a gap for every client
+        before, base = after, None
+    _shown[(tournament_id, audience)] = Shown(state.version, after)
+    always = ("can_undo", "can_redo") if audience == "td" else ()
+    return before, after, protocol.delta(before, after, base, state.version, always)
+
+
+def _push_public(
+    tournament_id: int, before: dict[str, Any], after: dict[str, Any], message: dict[str, Any]
+) -> None:
+    """The public view's change to the wall displays; to the phones, the clock and counts, and
+    to each phone whose player changed, that player's change first (so that it is there when
+    the message that names the player arrives)."""
+    if listened(public_room(tournament_id)):
+        socketio.emit("delta", message, to=public_room(tournament_id))
+    if not listened(phones_room(tournament_id)):
+        return
+    base, version = message["base"], message["version"]
+    old = _by_id(before)
+    new = _by_id(after)
+    old_moves = before.get("seating", {}).get("last_moves", {})
+    new_moves = after.get("seating", {}).get("last_moves", {})
+    moved = {int(k) for k in old_moves.keys() | new_moves.keys()
+             if old_moves.get(k) != new_moves.get(k)}
+    changed = sorted({pid for pid in old.keys() | new.keys() if old.get(pid) != new.get(pid)}
+                     | moved)
+    for player_id in changed:
+        room = player_room(tournament_id, player_id)
+        if listened(room):
+            own = protocol.delta(phone_own(before, player_id), phone_own(after, player_id),
+                                 base, version)
+            socketio.emit("delta", {**own, "player": player_id}, to=room)
+    common = protocol.delta(phone_common(before), phone_common(after), base, version)
+    socketio.emit("delta", {**common, "players": changed}, to=phones_room(tournament_id))
+
+
+def _by_id(shown: dict[str, Any]) -> dict[int, dict[str, Any]]:
+    return {row["id"]: row for row in shown.get("players", ())}
 
 
 def announce_period(tournament_id: int, now: datetime, notices: Iterable[Notice] = ()) -> None:
@@ -56,14 +176,10 @@ def announce_period(tournament_id: int, now: datetime, notices: Iterable[Notice]
             for n in notices
         ],
     }
-    for _, room in _rooms(tournament_id):
+    rooms = (public_room, td_room, phones_room)
+    for room in (place(tournament_id) for place in rooms):
         if listened(room):
             socketio.emit("clock", message, to=room)
-
-
-def push_views(change: bus.Change) -> None:
-    """The bus subscriber: every committed change of a tournament redraws its screens."""
-    broadcast(change.tournament_id)
 
 
 def refuse(code: str, **params: Any) -> None:
@@ -73,23 +189,51 @@ def refuse(code: str, **params: Any) -> None:
 
 @socketio.on("join")
 def join(payload: Any) -> None:
-    slug = payload.get("tournament") if isinstance(payload, dict) else None
-    audience = payload.get("audience", "public") if isinstance(payload, dict) else "public"
-    if not isinstance(slug, str) or audience not in ("public", "td"):
+    """A screen joins: the complete view of its audience with its version, then what changes."""
+    fields = payload if isinstance(payload, dict) else {}
+    slug = fields.get("tournament")
+    player_id = fields.get("player")
+    audience = fields.get("audience", "public" if player_id is None else "phone")
+    if (not isinstance(slug, str) or audience not in ("public", "td", "phone")
+            or player_id is not None and (audience != "phone" or not isinstance(player_id, int)
+                                          or isinstance(player_id, bool))):
         refuse("BAD_JOIN")
         return
     try:
         # The DdT's own pages follow an archived night too; the public ones no longer find it.
         tournament_id = tournaments.tournament_id_for_slug(slug, archived_too=audience == "td")
+        state = tournaments.current(tournament_id)
+        if player_id is not None:
+            state.player(player_id)
     except DomainError as refused:
         refuse(refused.code, **refused.params)
         return
     if audience == "td" and not isinstance(session.get("user_id"), int):
         refuse("LOGIN_REQUIRED")
         return
-    room = td_room if audience == "td" else public_room
-    join_room(room(tournament_id))
-    socketio.emit("view", screen_view(tournament_id, audience), to=request.sid)
+    now = utcnow()
+    if audience == "phone":
+        join_room(phones_room(tournament_id))
+        if player_id is not None:
+            join_room(player_room(tournament_id, player_id))
+        shown = phone_view(_public_now(tournament_id, state, now), player_id)
+    else:
+        join_room(td_room(tournament_id) if audience == "td" else public_room(tournament_id))
+        shown = screen_views(tournament_id, (audience,), now, state)[audience]
+        _keep(tournament_id, audience, shown)
+    socketio.emit("view", {**shown, "protocol": protocol.PROTOCOL}, to=request.sid)
+
+
+def _public_now(tournament_id: int, state: Tournament, now: datetime) -> dict[str, Any]:
+    """The public view of `state`: the one last sent when it is of this version (a thousand
+    phones joining at once must not build a thousand views of the whole field), with the clock
+    read now."""
+    held = _shown.get((tournament_id, "public"))
+    if held is None or held.version != state.version:
+        shown = screen_views(tournament_id, ("public",), now, state)["public"]
+        _keep(tournament_id, "public", shown)
+        return shown
+    return {**held.view, "clock": clock_section(state, now, "public")}
 
 
 @socketio.on("sync")

@@ -49,3 +49,33 @@ def screen_view(
 def td_view(tournament_id: int, state: Tournament | None = None) -> dict[str, Any]:
     """The DdT's view: what the console's pages render, the API answers and the TD room gets."""
     return screen_views(tournament_id, ("td",), state=state)["td"]
+
+
+PHONE_SECTIONS = ("tournament", "clock", "ledger")
+"""What a phone following one player shows besides that player: the clock and the counts."""
+
+
+def phone_common(public: dict[str, Any]) -> dict[str, Any]:
+    """The part of a phone's view that every phone shares, taken from the public view."""
+    return {name: public[name] for name in PHONE_SECTIONS if name in public}
+
+
+def phone_own(public: dict[str, Any], player_id: int | None) -> dict[str, Any]:
+    """The part of a phone's view about its player alone: the player's row (status, table,
+    seat, stack, place) and their last move, None when they were never moved (both None on the
+    list page, which follows nobody)."""
+    row = next((p for p in public.get("players", ()) if p["id"] == player_id), None)
+    moves = public.get("seating", {}).get("last_moves", {})
+    return {"player": row, "move": moves.get(str(player_id))}
+
+
+def phone_view(public: dict[str, Any], player_id: int | None) -> dict[str, Any]:
+    """The complete view of a phone that follows `player_id`: a few hundred bytes, where the
+    public view of a 3,000-player field is close to a megabyte."""
+    return {
+        "version": public["version"],
+        "audience": "player",
+        "player_id": player_id,
+        **phone_common(public),
+        **phone_own(public, player_id),
+    }

@@ -11,7 +11,7 @@ from __future__ import annotations
 import logging
 import threading
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 log = logging.getLogger(__name__)
@@ -20,12 +20,16 @@ log = logging.getLogger(__name__)
 @dataclass(frozen=True)
 class Change:
     """A committed change: which tournament, its new version, and the event concerned. `action`
-    says what happened to it: "applied", or "undone"/"redone" by the DdT's undo and redo."""
+    says what happened to it: "applied", or "undone"/"redone" by the DdT's undo and redo.
+    `before` is the tournament's state just before it, when the process that made the change
+    had it (None after an import): the screens' pushes send what changed between the two, and
+    only the process that made the change holds both."""
 
     tournament_id: int
     version: int
     event: str
     action: str = "applied"
+    before: Any = field(default=None, compare=False, repr=False)
 
 
 @dataclass(frozen=True)

@@ -129,7 +129,7 @@ def dispatch(tournament_id: int, command: Any, actor: str, owner: str = DDT) -> 
         event = decide(before, command, _ctx(now))
         state = writing.append(event, actor, owner)
         _keep_name(writing, before)
-    bus.publish(bus.Change(tournament_id, state.version, event_name(event)))
+    bus.publish(bus.Change(tournament_id, state.version, event_name(event), before=before))
     return state
 
 
@@ -140,11 +140,12 @@ def undo(tournament_id: int, actor: str, owner: str = DDT) -> Tournament:
     when later events of any owner depend on it."""
     now = utcnow()
     with LOG.write(tournament_id, now) as writing:
+        before = writing.state
         row = writing.newest_active(owner)
         if row is None or row.seq <= 1:
             raise DomainError("NOTHING_TO_UNDO")
         name = _take_back(writing, row.seq, actor)
-    return _published(tournament_id, writing.state, name, "undone")
+    return _published(tournament_id, before, writing.state, name, "undone")
 
 
 def redo(tournament_id: int, actor: str, owner: str = DDT) -> Tournament:
@@ -163,7 +164,7 @@ def redo(tournament_id: int, actor: str, owner: str = DDT) -> Tournament:
             check_revert(log, row.seq)
         name = writing.reactivate(row.seq)
         _keep_name(writing, before)
-    return _published(tournament_id, writing.state, name, "redone")
+    return _published(tournament_id, before, writing.state, name, "redone")
 
 
 def revert(tournament_id: int, seq: int, actor: str) -> Tournament:
@@ -175,8 +176,9 @@ def revert(tournament_id: int, seq: int, actor: str) -> Tournament:
             raise DomainError("SET_UP_STAYS")
         if seq < 1 or seq > writing.folded.last or seq in writing.folded.undone:
             raise DomainError("NOT_IN_LOG", seq=seq)
+        before = writing.state
         name = _take_back(writing, seq, actor)
-    return _published(tournament_id, writing.state, name, "undone")
+    return _published(tournament_id, before, writing.state, name, "undone")
 
 
 def _take_back(writing: Writing[Tournament], seq: int, actor: str) -> str:
@@ -199,8 +201,10 @@ def _active_log(writing: Writing[Tournament], also: int | None = None) -> list[t
     ]
 
 
-def _published(tournament_id: int, state: Tournament, name: str, action: str) -> Tournament:
-    bus.publish(bus.Change(tournament_id, state.version, name, action))
+def _published(
+    tournament_id: int, before: Tournament, state: Tournament, name: str, action: str
+) -> Tournament:
+    bus.publish(bus.Change(tournament_id, state.version, name, action, before=before))
     return state
 
 

@@ -125,6 +125,21 @@ def search(slug: str):
     return jsonify({"version": shown["version"], "players": [{k: p[k] for k in keys} for p in found]})
 
 
+@bp.get("/t/<slug>/names")
+def names(slug: str):
+    """Every player's name and where they sit, in name order, for the search box of the phones:
+    over HTTP, so that pushes never carry the field's names. The ETag is the list's own hash,
+    so a phone that asks again (the list page does when a change touches a player it shows)
+    gets 304 and no body while nothing on the list changed."""
+    _, shown = _public(slug)
+    keys = ("id", "name", "status", "table", "seat", "place")
+    listed = [{k: p[k] for k in keys} for p in sorted(shown["players"], key=name_order)]
+    answer = jsonify({"players": listed})
+    answer.add_etag()
+    answer.cache_control.no_cache = True
+    return answer.make_conditional(request)
+
+
 @bp.get("/t/<slug>/p/<int:player_id>")
 def player(slug: str, player_id: int):
     """One player's page: table, seat, stack, rebuys and add-ons, place, last move, clock."""

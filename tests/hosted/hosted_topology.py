@@ -26,6 +26,7 @@ import signal
 import socket
 import ssl
 import subprocess
+import threading
 import time
 import urllib.error
 import urllib.request
@@ -36,6 +37,8 @@ from typing import Any
 import requests
 import socketio
 from sqlalchemy import create_engine, text
+
+from tdapp.realtime.protocol import Follower
 
 ROOT = Path(__file__).resolve().parents[2]
 BIN = ROOT / ".venv" / "bin"
@@ -341,10 +344,12 @@ def _heartbeat_pid(database_url: str) -> int:
 
 
 class Screen:
-    """A display or phone through nginx: joins a tournament and keeps each `view` and `clock`
-    with the moment it came."""
+    """A display (or, with `player=<id>`, a phone) through nginx: joins a tournament and keeps
+    each view it holds (the join's, and each one a `delta` rebuilds, both as "view") and each
+    `clock`, with the moment it came."""
 
-    def __init__(self, topology: Topology, slug: str, port: int, transport: str) -> None:
+    def __init__(self, topology: Topology, slug: str, port: int, transport: str,
+                 **joining: Any) -> None:
         self.messages: queue.Queue[tuple[str, float, dict[str, Any]]] = queue.Queue()
         self.seen: list[tuple[str, float, dict[str, Any]]] = []
         # The environment's CA bundle (REQUESTS_CA_BUNDLE) would override `verify` on a session
@@ -355,13 +360,28 @@ class Screen:
         # every long-polling request, so that all of them reach the same process.
         session.headers.update(topology.client(port))
         self.client = socketio.Client(reconnection=False, ssl_verify=False, http_session=session)
-        self.client.on("view", lambda message: self.messages.put(("view", time.time(), message)))
+        self.follower = Follower(joining.get("player"))
+        self.join_payload = {"tournament": slug, **joining}
+        self.heard_kinds: list[str] = []  # what came, in order, before it was rebuilt
+        # One message at a time: the threaded client may run two handlers at once.
+        self.heard_lock = threading.Lock()
+        self.client.on("view", lambda message: self.heard("view", message))
+        self.client.on("delta", lambda message: self.heard("delta", message))
         self.client.on("clock", lambda message: self.messages.put(("clock", time.time(), message)))
         self.client.connect(
             topology.url, headers=topology.client(port), transports=[transport], wait_timeout=10
         )
-        self.client.emit("join", {"tournament": slug})
+        self.client.emit("join", self.join_payload)
         self.wait_for(lambda kind, message: kind == "view")
+
+    def heard(self, kind: str, message: dict[str, Any]) -> None:
+        with self.heard_lock:
+            self.heard_kinds.append(kind)
+            missed = getattr(self.follower, f"on_{kind}")(message)
+            if missed:
+                self.client.emit("join", self.join_payload)
+            elif self.follower.view is not None and not self.follower.joining:
+                self.messages.put(("view", time.time(), self.follower.view))
 
     def wait_for(
         self, wanted: Callable[[str, dict], bool], timeout: float = 15

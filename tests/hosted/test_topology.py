@@ -11,6 +11,8 @@ import time
 import pytest
 from hosted_topology import Screen, Topology, answers, wait_until
 
+from tdapp.realtime.protocol import settled
+
 pytestmark = [
     pytest.mark.hosted,
     # The test certificate is self-signed; the clients are told not to verify it.
@@ -73,6 +75,37 @@ def test_a_level_end_and_a_ddts_action_reach_the_clients_of_both_web_processes(t
     finally:
         on_first.close()
         on_second.close()
+
+
+def test_a_change_made_in_one_web_process_reaches_the_phones_of_the_other_as_deltas(topology):
+    """The process that made the change computes it once and sends it through Redis: a phone
+    and a display served by the other process rebuild what a fresh join there shows."""
+    first, second = topology.web_ports
+    tid, slug = tournament(topology, first_level_seconds=1200)
+    for name in ("Ada", "Bea", "Cloe"):
+        topology.call("POST", f"/api/v1/tournaments/{tid}/players", {"name": name}, via=first)
+    seated = topology.call("POST", f"/api/v1/tournaments/{tid}/seats/draw", {}, via=first)
+    ada = next(p["id"] for p in seated["players"] if p["name"] == "Ada")
+    phone = Screen(topology, slug, second, "websocket", player=ada)
+    display = Screen(topology, slug, second, "polling")
+    try:
+        busted = topology.call("POST", f"/api/v1/tournaments/{tid}/players/{ada}/bust", {}, via=first)
+        for screen in (phone, display):
+            _, _, shown = screen.wait_for(
+                lambda kind, view: kind == "view" and view["version"] == busted["version"])
+            fresh = Screen(topology, slug, second, "websocket", **(
+                {"player": ada} if screen is phone else {}))
+            try:
+                assert settled(shown) == settled(fresh.seen[0][2])
+            finally:
+                fresh.close()
+        assert phone.follower.view["player"]["status"] == "busted"
+        # It came as deltas after the join's view (the threaded client may run two handlers out
+        # of order, and then the phone joins again: the order itself is tests/web's to check).
+        assert phone.heard_kinds[:1] == ["view"] and "delta" in phone.heard_kinds
+    finally:
+        phone.close()
+        display.close()
 
 
 def hand_through(topology: Topology, port: int, decision_limit: str) -> tuple[str, dict]:

@@ -32,7 +32,7 @@ def emitted(monkeypatch) -> list[tuple[str, str | None]]:
     return sent
 
 
-def test_a_table_console_gets_its_hand_before_the_screens_get_the_view(app, api, emitted):
+def test_a_table_console_gets_its_hand_before_the_screens_get_the_change(app, api, emitted):
     created = api.post("/api/v1/tournaments", json=SET_UP).get_json()
     tid, slug = created["id"], created["slug"]
     for name in ("Ada", "Bea", "Cloe"):
@@ -49,12 +49,12 @@ def test_a_table_console_gets_its_hand_before_the_screens_get_the_view(app, api,
 
     version = started.get_json()["version"]
     hand = ("hand", f"tournament-{tid}-table-{table}")
-    view = ("view", f"tournament-{tid}")
-    assert hand in emitted and view in emitted
-    assert emitted.index(hand) < emitted.index(view)
+    delta = ("delta", f"tournament-{tid}")
+    assert hand in emitted and delta in emitted
+    assert emitted.index(hand) < emitted.index(delta)
     pushed = [e["args"][0] for e in console.get_received() if e["name"] == "hand"]
     assert pushed[-1]["version"] == version and pushed[-1]["hand"]["number"] == 1
-    shown = [e["args"][0] for e in display.get_received() if e["name"] == "view"]
+    shown = [e["args"][0] for e in display.get_received() if e["name"] == "delta"]
     assert shown[-1]["version"] == version
 
 

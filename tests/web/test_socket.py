@@ -7,48 +7,20 @@ import queue
 import threading
 import time
 import urllib.request
-from collections.abc import Callable
 from typing import Any
 
 import pytest
 import socketio
 
 from tdapp import create_app
+from tests.web.screens import Screen
 
 DDT = ("ddt", "correct horse battery")
 
 
-class Display:
-    """A wall screen as the server sees one: joins a tournament and keeps every `view`."""
-
-    def __init__(self, url: str, slug: str) -> None:
-        self.url, self.slug = url, slug
-        self.views: queue.Queue[dict[str, Any]] = queue.Queue()
-        self.client = socketio.Client(reconnection=False)
-        self.client.on("view", self.views.put)
-        # A level end sends only the clock section; keep it as the view it stands for.
-        self.client.on("clock", lambda message: self.views.put({**message, "event": "clock"}))
-        self.connect()
-
-    def connect(self) -> None:
-        self.client.connect(self.url, transports=["websocket"], wait_timeout=10)
-        self.client.emit("join", {"tournament": self.slug})
-
-    def wait_for(self, wanted: Callable[[dict], bool], timeout: float = 10) -> dict[str, Any]:
-        deadline = time.monotonic() + timeout
-        while True:
-            left = deadline - time.monotonic()
-            if left <= 0:
-                raise AssertionError("the expected view never came")
-            try:
-                shown = self.views.get(timeout=left)
-            except queue.Empty:
-                continue
-            if wanted(shown):
-                return shown
-
-    def close(self) -> None:
-        self.client.shutdown()
+class Display(Screen):
+    """A wall screen as the server sees one: joins a tournament and keeps every view it holds
+    (the join's, and each one a `delta` rebuilds)."""
 
 
 def post(url: str, body: dict | None = None, token: str | None = None) -> dict[str, Any]:
@@ -94,7 +66,7 @@ class Night:
     def close(self) -> None:
         # Each client waits up to 3 s for the server's closing frame: close them side by side.
         closing = [
-            threading.Thread(target=shown.close) for shown in self.displays if shown.client.connected
+            threading.Thread(target=shown.close) for shown in self.displays if shown.connected
         ]
         for thread in closing:
             thread.start()
@@ -166,7 +138,7 @@ def test_an_undo_reaches_every_display(night):
 def test_the_sync_answer_carries_the_server_time_for_the_offset_estimate(night):
     display = night.display()
     sent = int(time.time() * 1000)
-    answer = display.client.call("sync", {"t0": sent}, timeout=5)
+    answer = display.call("sync", {"t0": sent})
     assert answer["t0"] == sent
     assert abs(answer["server"] - sent) < 5_000
 

@@ -1,0 +1,219 @@
+"""Protocol 2 against a real server, with real clients of each audience: the complete view at
+`join`, then deltas that rebuild exactly what a fresh join shows (tdapp/realtime/protocol.py)."""
+
+from __future__ import annotations
+
+import json
+import re
+import urllib.error
+import urllib.request
+from typing import Any
+
+import pytest
+import requests
+
+from tdapp import create_app
+from tdapp.realtime import protocol
+from tdapp.realtime.protocol import settled
+from tests.web.screens import Screen
+
+DDT = ("ddt", "correct horse battery")
+
+
+class Room:
+    """A server on its own SQLite file with 20 players seated at three tables of nine seats,
+    and the DdT's token and session."""
+
+    def __init__(self, database_url: str, start_server) -> None:
+        from tdapp.services import accounts, tournaments
+        from tdapp.tournament.registration import RegisterPlayer
+        from tdapp.tournament.seating.opening_draw import DrawSeats
+        from tdapp.tournament.settings import Settings
+
+        create_app({"DATABASE_URL": database_url, "SCHEDULER": False})
+        accounts.create_user(*DDT)
+        created = tournaments.create_tournament(Settings(name="Festival", seats_per_table=9), "test")
+        self.id, self.slug = created.id, created.slug
+        for number in range(20):
+            tournaments.dispatch(self.id, RegisterPlayer(f"Giocatore {number + 1}"), "test")
+        tournaments.dispatch(self.id, DrawSeats(), "test")
+        self.server = start_server(database_url)
+        self.url = self.server.url
+        self.token = self.call("POST", "/api/v1/auth/token",
+                               {"username": DDT[0], "password": DDT[1]})["token"]
+        self.screens: list[Screen] = []
+
+    def call(self, method: str, path: str, body: dict | None = None) -> dict[str, Any]:
+        headers = {"Content-Type": "application/json"}
+        if getattr(self, "token", None):
+            headers["Authorization"] = f"Bearer {self.token}"
+        data = None if body is None else json.dumps(body).encode()
+        request = urllib.request.Request(self.url + path, data, headers, method=method)
+        with urllib.request.urlopen(request, timeout=10) as answer:
+            return json.loads(answer.read())
+
+    def act(self, path: str, body: dict | None = None) -> dict[str, Any]:
+        """A DdT's action on the tournament; its answer is the DdT's view."""
+        return self.call("POST", f"/api/v1/tournaments/{self.id}{path}", body or {})
+
+    def view(self) -> dict[str, Any]:
+        return self.call("GET", f"/api/v1/tournaments/{self.id}")
+
+    def session_cookie(self) -> str:
+        """The DdT's browser session, logged in through the login form."""
+        browser = requests.Session()
+        page = browser.get(f"{self.url}/login").text
+        token = re.search(r'name="csrf_token" value="([^"]+)"', page).group(1)
+        browser.post(f"{self.url}/login", data={"username": DDT[0], "password": DDT[1],
+                                                "csrf_token": token})
+        return "; ".join(f"{c.name}={c.value}" for c in browser.cookies)
+
+    def screen(self, headers: dict[str, str] | None = None, **joining: Any) -> Screen:
+        self.screens.append(Screen(self.url, self.slug, headers, **joining))
+        self.screens[-1].wait_for(lambda v: True)
+        return self.screens[-1]
+
+    def fresh(self, screen: Screen) -> dict[str, Any]:
+        """What a fresh join of the same audience shows now."""
+        other = Screen(self.url, self.slug, screen.headers, **screen.joining)
+        try:
+            shown = other.wait_for(lambda v: True)
+            assert "error" not in shown, (shown, screen.joining, screen.headers)
+            return shown
+        finally:
+            other.close()
+
+    def close(self) -> None:
+        for screen in self.screens:
+            screen.close()
+
+
+@pytest.fixture
+def room(tmp_path, start_server):
+    opened = Room(f"sqlite:///{tmp_path / 'festival.sqlite3'}", start_server)
+    yield opened
+    opened.close()
+
+
+
+def seated(view: dict[str, Any]) -> dict[int, list[int]]:
+    """Each table's players, from the DdT's view."""
+    return {t["number"]: [s["player_id"] for s in t["seats"] if s["player_id"]] for t in view["tables"]}
+
+
+def assert_rebuilt(room: Room, screens: list[Screen], version: int) -> None:
+    """Every screen, from its one join and the deltas after it, shows what a fresh join shows."""
+    for screen in screens:
+        shown = screen.wait_version(version)
+        assert shown["version"] == version
+        assert settled(shown) == settled(room.fresh(screen))
+        assert screen.joins == 1, "a delta was missed or refused: the screen joined again"
+
+
+def test_deltas_rebuild_what_a_fresh_join_shows_for_every_audience(room):
+    ddt = room.view()
+    tables = seated(ddt)
+    busted = tables[1][0]
+    display = room.screen()
+    console = room.screen({"Cookie": room.session_cookie()}, audience="td")
+    phones = [room.screen(player=p) for p in (busted, tables[2][0], tables[3][0], tables[1][3])]
+    names = room.screen(audience="phone")
+    screens = [display, console, *phones, names]
+    assert console.follower.view["audience"] == "td" and "phone_code" in console.follower.view["players"][0]
+
+    answer = room.act(f"/players/{busted}/bust")  # a bust
+    assert_rebuilt(room, screens, answer["version"])
+    room.act(f"/players/{tables[1][1]}/bust")  # 18 left: they fit at two tables
+    answer = room.act("/moves", {"apply": "suggested"})  # so a table breaks
+    assert len(seated(answer)) == 2 and answer["seating"]["last_moves"]
+    assert_rebuilt(room, screens, answer["version"])
+    full = seated(answer)
+    table = min(full)
+    for player in full[table][:2]:  # two busts at one table: 7 and 9
+        room.act(f"/players/{player}/bust")
+    answer = room.act("/moves", {"apply": "suggested"})  # a balancing move
+    assert_rebuilt(room, screens, answer["version"])
+    answer = room.act("/undo")  # the move taken back
+    assert_rebuilt(room, screens, answer["version"])
+    assert [len(seats) for seats in seated(answer).values()] in ([7, 9], [9, 7])
+    room.act("/clock", {"action": "start"})
+    answer = room.act("/clock", {"action": "adjust", "seconds": -(20 * 60 - 1)})
+    for screen in screens:
+        ended = screen.wait_for(lambda v: v.get("cue") == "level", timeout=15)
+        assert ended["clock"]["level"] == 2
+    assert_rebuilt(room, screens, answer["version"])
+
+    # After the join, each change came as a delta; each phone heard only of its own player.
+    for screen in screens:
+        kinds = [kind for kind, _ in screen.messages]
+        assert kinds.count("view") == 1 and kinds.count("delta") >= 8
+    heard = {}
+    for phone in phones:
+        own = [m["player"] for kind, m in phone.messages if kind == "delta" and "player" in m]
+        assert set(own) <= {phone.joining["player"]}
+        heard[phone.joining["player"]] = own
+    assert heard[busted] and any(heard[p] for p in heard if p != busted)
+    whole = len(json.dumps(display.follower.view))
+    told = [len(json.dumps(m)) for kind, m in display.messages if kind == "delta"]
+    assert told[0] < whole / 4  # one bust: its player, its table and the counts
+
+
+def test_a_phone_gets_its_players_view_and_not_the_fields(room):
+    player = seated(room.view())[2][4]
+    phone = room.screen(player=player)
+    shown = phone.follower.view
+    assert shown["audience"] == "player" and shown["protocol"] == protocol.PROTOCOL
+    assert shown["player"]["id"] == player and shown["player"]["table"] == 2
+    assert "players" not in shown and "tables" not in shown
+    assert {"tournament", "clock", "ledger", "move"} <= set(shown)
+
+
+def test_a_screen_that_misses_a_delta_joins_again_by_itself(room):
+    tables = seated(room.view())
+    display = room.screen()
+    phone = room.screen(player=tables[1][1])
+    display.drop(1)
+    phone.drop(2)  # its player's own change and the one that names the player
+    first = room.act(f"/players/{tables[1][1]}/bust")
+    second = room.act(f"/players/{tables[2][1]}/bust")
+    for screen in (display, phone):
+        shown = screen.wait_version(second["version"])
+        assert screen.joins == 2
+        assert settled(shown) == settled(room.fresh(screen))
+    assert first["version"] + 1 == second["version"]
+
+
+def test_a_phone_that_misses_its_own_change_joins_again(room):
+    player = seated(room.view())[1][2]
+    phone = room.screen(player=player)
+    phone.drop(1)  # the player's own change, sent just before the one that names the player
+    answer = room.act(f"/players/{player}/bust")
+    shown = phone.wait_version(answer["version"])
+    assert phone.joins == 2 and shown["player"]["status"] == "busted"
+
+
+def test_a_join_for_a_player_not_in_the_tournament_is_refused(room):
+    refused = Screen(room.url, room.slug, player=999)
+    room.screens.append(refused)
+    assert refused.wait_for(lambda v: "error" in v)["error"]["code"] == "UNKNOWN_PLAYER"
+    malformed = Screen(room.url, room.slug, player="seven")
+    room.screens.append(malformed)
+    assert malformed.wait_for(lambda v: "error" in v)["error"]["code"] == "BAD_JOIN"
+
+
+def test_the_names_come_over_http_with_an_etag_that_holds_while_they_do_not_change(room):
+    url = f"{room.url}/t/{room.slug}/names"
+    first = requests.get(url, timeout=10)
+    listed = first.json()["players"]
+    assert len(listed) == 20 and {"id", "name", "table", "seat"} <= set(listed[0])
+    assert first.headers["ETag"]
+    again = requests.get(url, headers={"If-None-Match": first.headers["ETag"]}, timeout=10)
+    assert again.status_code == 304 and not again.content
+    player = listed[0]["id"]
+    room.act(f"/players/{player}/bust")
+    changed = requests.get(url, headers={"If-None-Match": first.headers["ETag"]}, timeout=10)
+    assert changed.status_code == 200
+    assert next(p for p in changed.json()["players"] if p["id"] == player)["status"] == "busted"
+    with pytest.raises(urllib.error.HTTPError) as unknown:
+        urllib.request.urlopen(f"{room.url}/t/no-such-night/names", timeout=10)
+    assert unknown.value.code == 404
