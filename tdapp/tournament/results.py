@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from tdapp.tournament.payouts import place_of, prizes
 from tdapp.tournament.state import Tournament
 
-COLUMNS = ("place", "name", "entries", "rebuys", "add_ons", "prize_cents")
+COLUMNS = ("place", "name", "entries", "rebuys", "add_ons", "fees_cents", "prize_cents")
 """The exported columns, in order; every other field of `ResultRow` stays inside the app."""
 
 
@@ -20,7 +20,8 @@ COLUMNS = ("place", "name", "entries", "rebuys", "add_ons", "prize_cents")
 class ResultRow:
     """One player's night. `place` is None while they are still in play; `tied` players share
     the places `place .. place + tied - 1` (TO-14). `paid_cents` is what they put in, priced at
-    the tournament's set-up: buy-in, re-entries, rebuys and add-ons."""
+    the tournament's set-up: buy-in, re-entries, rebuys and add-ons; `fees_cents` is what they
+    paid the house on top of those prices, never in the prize pool."""
 
     place: int | None
     tied: int
@@ -28,6 +29,7 @@ class ResultRow:
     entries: int
     rebuys: int
     add_ons: int
+    fees_cents: int
     prize_cents: int
     paid_cents: int
     player_id: int
@@ -49,6 +51,7 @@ def result_rows(state: Tournament) -> list[ResultRow]:
             entries=player.entries,
             rebuys=player.rebuys,
             add_ons=player.add_ons,
+            fees_cents=_fees_cents(state, player.entries, player.rebuys, player.add_ons),
             prize_cents=won.get(player.id, 0),
             paid_cents=_paid_cents(state, player.entries, player.rebuys, player.add_ons),
             player_id=player.id,
@@ -66,6 +69,14 @@ def _paid_cents(state: Tournament, entries: int, rebuys: int, add_ons: int) -> i
     add_on = settings.add_on.price_cents if settings.add_on else 0
     return (settings.buy_in_cents + (entries - 1) * re_entry + rebuys * rebuy
             + add_ons * add_on)
+
+
+def _fees_cents(state: Tournament, entries: int, rebuys: int, add_ons: int) -> int:
+    settings = state.settings
+    re_entry = settings.re_entry.fee_cents if settings.re_entry else settings.fee_cents
+    rebuy = settings.rebuy.fee_cents if settings.rebuy else 0
+    add_on = settings.add_on.fee_cents if settings.add_on else 0
+    return settings.fee_cents + (entries - 1) * re_entry + rebuys * rebuy + add_ons * add_on
 
 
 def exported(row: ResultRow) -> dict[str, object]:

@@ -12,7 +12,8 @@ ROSTER = {1: "Anna Rossi", 2: "Nicolò Bianchi"}
 
 def row(place: int | None, name: str, roster_id: int | None = None, tied: int = 1,
         prize: int = 0, paid: int = 2000) -> ResultRow:
-    return ResultRow(place, tied, name, 1, 0, 0, prize, paid, 0, roster_id)
+    return ResultRow(place=place, tied=tied, name=name, entries=1, rebuys=0, add_ons=0, fees_cents=0,
+                     prize_cents=prize, paid_cents=paid, player_id=0, roster_id=roster_id)
 
 
 def played(tournament_id: int, *rows: ResultRow, buy_in: int = 2000) -> Played:

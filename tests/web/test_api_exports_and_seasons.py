@@ -11,12 +11,13 @@ import pytest
 from tests.web.builders import SET_UP
 
 
-def night(api, finish: list[str], name: str = "Lunedì sera", roster: dict[str, int] | None = None
-          ) -> int:
+def night(api, finish: list[str], name: str = "Lunedì sera", roster: dict[str, int] | None = None,
+          set_up: dict | None = None) -> int:
     """A tournament played out: `finish` are the names, winner first; those in `roster`
-    registered from the roster."""
+    registered from the roster; `set_up` overrides the builders' set-up."""
     roster = roster or {}
-    tid = api.post("/api/v1/tournaments", json=SET_UP | {"name": name}).get_json()["id"]
+    body = SET_UP | {"name": name} | (set_up or {})
+    tid = api.post("/api/v1/tournaments", json=body).get_json()["id"]
     ids = {}
     for player in finish:
         body = {"roster_id": roster[player]} if player in roster else {"name": player}
@@ -53,10 +54,10 @@ def test_results_csv_is_italian_excels_dialect_winner_first(api):
     assert 'filename="lunedi-sera-results.csv"' in answer.headers["Content-Disposition"]
     # 3 x 20 euros; the default payouts of a small field: 70% and 30%
     assert rows_of(answer) == [
-        ["Posto", "Nome", "Iscrizioni", "Rebuy", "Add-on", "Premio (€)"],
-        ["1", "Nicolò", "1", "0", "0", "42,00"],
-        ["2", "Bruno", "1", "0", "0", "18,00"],
-        ["3", "Carla", "1", "0", "0", "0,00"],
+        ["Posto", "Nome", "Iscrizioni", "Rebuy", "Add-on", "Fee della casa (€)", "Premio (€)"],
+        ["1", "Nicolò", "1", "0", "0", "0,00", "42,00"],
+        ["2", "Bruno", "1", "0", "0", "0,00", "18,00"],
+        ["3", "Carla", "1", "0", "0", "0,00", "0,00"],
     ]
 
 
@@ -65,9 +66,9 @@ def test_results_csv_in_english_uses_commas_and_decimal_points(api):
     api.get("/lang/en")
     text = api.get(f"/api/v1/tournaments/{tid}/results.csv").get_data().decode("utf-8-sig")
     assert list(csv.reader(io.StringIO(text))) == [
-        ["Place", "Name", "Entries", "Rebuys", "Add-ons", "Prize (€)"],
-        ["1", "Anna", "1", "0", "0", "28.00"],
-        ["2", "Bruno", "1", "0", "0", "12.00"],
+        ["Place", "Name", "Entries", "Rebuys", "Add-ons", "House fees (€)", "Prize (€)"],
+        ["1", "Anna", "1", "0", "0", "0.00", "28.00"],
+        ["2", "Bruno", "1", "0", "0", "0.00", "12.00"],
     ]
 
 
@@ -75,10 +76,23 @@ def test_results_json_lists_the_same_rows_with_cents(api):
     tid = night(api, ["Anna", "Bruno", "Carla"])
     body = api.get(f"/api/v1/tournaments/{tid}/results.json").get_json()
     assert body["tournament"] == {"id": tid, "slug": "lunedi-sera", "name": "Lunedì sera",
-                                  "date": None, "entries": 3, "prize_pool_cents": 6000}
+                                  "date": None, "entries": 3, "prize_pool_cents": 6000,
+                                  "fees_cents": 0}
     assert body["results"][0] == {"place": 1, "name": "Anna", "entries": 1, "rebuys": 0,
-                                  "add_ons": 0, "prize_cents": 4200, "tied": 1}
+                                  "add_ons": 0, "fees_cents": 0, "prize_cents": 4200, "tied": 1}
     assert [r["place"] for r in body["results"]] == [1, 2, 3]
+
+
+def test_the_results_show_the_house_fees_beside_the_prize_pool(api):
+    """A "20 + 5" night (issue 16): the pool has the 20s, the house the 5s, each player's row
+    what they paid the house."""
+    tid = night(api, ["Anna", "Bruno", "Carla"], set_up={"buy_in": 2000, "fee": 500})
+    body = api.get(f"/api/v1/tournaments/{tid}/results.json").get_json()
+    assert body["tournament"]["prize_pool_cents"] == 6000
+    assert body["tournament"]["fees_cents"] == 1500
+    assert [row["fees_cents"] for row in body["results"]] == [500, 500, 500]
+    rows = rows_of(api.get(f"/api/v1/tournaments/{tid}/results.csv"))
+    assert [row[5] for row in rows[1:]] == ["5,00", "5,00", "5,00"]
 
 
 def test_log_csv_is_the_log_in_words_oldest_first(api):

@@ -24,6 +24,7 @@ def _labels() -> dict[str, str]:
         "entries": gettext("Entries"),
         "rebuys": gettext("Rebuys"),
         "add_ons": gettext("Add-ons"),
+        "fees_cents": gettext("House fees (€)"),
         "prize_cents": gettext("Prize (€)"),
     }
 
@@ -54,7 +55,8 @@ def results_json(tid: int):
     return jsonify(
         tournament={"id": night.id, "slug": night.slug, "name": night.name,
                     "date": night.date.isoformat() if night.date else None,
-                    "entries": state.ledger.entries, "prize_pool_cents": prize_pool_cents(state)},
+                    "entries": state.ledger.entries, "prize_pool_cents": prize_pool_cents(state),
+                    "fees_cents": state.ledger.fees_cents},
         results=[exported(row) | {"tied": row.tied} for row in night.rows],
     )
 
