@@ -11,6 +11,9 @@ whose levels last `--seconds`, and times each client's receipt of every level-ch
 message against the instant the level ended. Then it SIGKILLs the owner 0.5 s before a level
 end and times that level's announcement: from the kill, and from the level's instant.
 Clients and server share this machine's clock, so the delays are measured directly.
+Where the delay goes: the owner's stages up to Redis (from the line its log writes at each level
+end), and how long one client process takes to hand a level change to all its clients, which is
+the bench's own CPU (python-socketio parsing the message once per client), not the server's.
 Goals (issue 13): p99 delay < 100 ms; failover gap from the kill < 3 s.
 """
 
