@@ -11,6 +11,9 @@ whose levels last `--seconds`, and times each client's receipt of every level-ch
 message against the instant the level ended. Then it SIGKILLs the owner 0.5 s before a level
 end and times that level's announcement: from the kill, and from the level's instant.
 Clients and server share this machine's clock, so the delays are measured directly.
+Where the delay goes: the owner's stages up to Redis (from the line its log writes at each level
+end), and how long one client process takes to hand a level change to all its clients, which is
+the bench's own CPU (python-socketio parsing the message once per client), not the server's.
 Goals (issue 13): p99 delay < 100 ms; failover gap from the kill < 3 s.
 """
 
@@ -20,6 +23,7 @@ import argparse
 import asyncio
 import functools
 import multiprocessing as mp
+import re
 import secrets
 import sys
 import tempfile
@@ -64,6 +68,41 @@ async def _screens(url: str, slug: str, routes: list[dict[str, str]], ready, don
     await asyncio.get_running_loop().run_in_executor(None, done.wait)
     results.put(received)
     await asyncio.gather(*(client.disconnect() for client in clients))
+
+
+STAGES = re.compile(
+    r"job fired (-?\d+) ms after its instant, state loaded \+(\d+) ms, claimed \+(\d+) ms,"
+    r" published \+(\d+) ms"
+)
+
+
+def report_stages(owner_log: str, received: list[list[tuple[int, float]]], instants: dict[int, float],
+                  args: argparse.Namespace) -> None:
+    """Where the delay goes: the owner's stages up to the message queue (from its log), and the
+    spread of one level change over one client process's clients, which is (at most) the time that
+    process's event loop takes to parse the message for each of its clients in turn."""
+    stages = [tuple(int(x) for x in found) for found in STAGES.findall(owner_log)]
+    if stages:
+        published = [sum(stage) for stage in stages]
+        print(
+            "owner, per level end (ms): fired after the instant "
+            + ", ".join(str(stage[0]) for stage in stages)
+            + "; published to Redis after the instant " + ", ".join(str(p) for p in published)
+        )
+    per_process = len(received) // args.workers
+    spreads = []
+    for index in range(args.workers):
+        screens = received[index * per_process : (index + 1) * per_process]
+        for period in range(1, args.levels + 1):
+            times = [at for screen in screens for p, at in screen if p == period]
+            if times:
+                spreads.append((min(times) - instants[period], max(times) - min(times)))
+    if spreads:
+        print(
+            "per client process and level: first receipt after the instant p50 "
+            f"{percentile([s[0] for s in spreads], 0.5):.0f} ms; first to last receipt p50 "
+            f"{percentile([s[1] for s in spreads], 0.5):.0f} ms, max {max(s[1] for s in spreads):.0f} ms"
+        )
 
 
 def main() -> None:
@@ -133,6 +172,7 @@ def main() -> None:
                 f"max {max(failover) - killed:.0f} ms (goal < 3 s); "
                 f"late after the level's instant by max {max(failover) - instants[args.levels + 1]:.0f} ms"
             )
+        report_stages(topology.schedulers[0].output(), received, instants, args)
         duplicates = sum(len(screen) - len({period for period, _ in screen}) for screen in received)
         print(f"level ends received twice: {duplicates}")
     finally:

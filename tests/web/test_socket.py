@@ -4,8 +4,10 @@ from __future__ import annotations
 
 import json
 import queue
+import socket
 import threading
 import time
+import urllib.parse
 import urllib.request
 from typing import Any
 
@@ -121,6 +123,26 @@ def test_a_reconnecting_display_gets_the_full_view_it_missed(night):
     display.connect()
     after = display.wait_for(lambda v: not v["clock"]["running"])
     assert after["version"] == before["version"] + 1
+
+
+def test_a_display_offering_compressed_frames_gets_plain_ones(night):
+    """Browsers offer permessage-deflate; the server agrees to none, so a push is not deflated
+    once per screen (tdapp/realtime/server.py)."""
+    address = urllib.parse.urlsplit(night.server.url)
+    with socket.create_connection((address.hostname, address.port), timeout=10) as connection:
+        connection.sendall(
+            b"GET /socket.io/?EIO=4&transport=websocket HTTP/1.1\r\n"
+            + f"Host: {address.netloc}\r\n".encode()
+            + b"Upgrade: websocket\r\nConnection: Upgrade\r\nSec-WebSocket-Version: 13\r\n"
+            b"Sec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\n"
+            b"Sec-WebSocket-Extensions: permessage-deflate; client_max_window_bits\r\n\r\n"
+        )
+        answer = b""
+        while b"\r\n\r\n" not in answer:
+            answer += connection.recv(4096)
+    head = answer.split(b"\r\n\r\n")[0].decode().lower()
+    assert head.startswith("http/1.1 101")
+    assert "sec-websocket-extensions" not in head
 
 
 def test_an_undo_reaches_every_display(night):
