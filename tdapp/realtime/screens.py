@@ -9,6 +9,7 @@ from typing import Any
 from flask import request, session
 from flask_socketio import join_room
 
+from tdapp.i18n import translate
 from tdapp.realtime.server import listened, socketio
 from tdapp.realtime.views import screen_view, screen_views
 from tdapp.services import bus, tournaments
@@ -67,8 +68,8 @@ def push_views(change: bus.Change) -> None:
 
 
 def refuse(code: str, **params: Any) -> None:
-    """A refused join, answered to the one client that asked."""
-    socketio.emit("error", {"code": code, "message": message_for(code, params)}, to=request.sid)
+    """A refused join, answered to the one client that asked, in its page's language."""
+    socketio.emit("error", {"code": code, "message": translate(code, params)}, to=request.sid)
 
 
 @socketio.on("join")
