@@ -8,6 +8,7 @@ than its `.po`, so a fresh clone speaks Italian on its first start.
 from __future__ import annotations
 
 import os
+from decimal import Decimal, localcontext
 from pathlib import Path
 from typing import Any
 from urllib.parse import urlsplit
@@ -16,7 +17,7 @@ from zoneinfo import ZoneInfo
 from babel.messages.mofile import write_mo
 from babel.messages.pofile import read_po
 from flask import Blueprint, Flask, has_request_context, redirect, request, session, url_for
-from flask_babel import Babel, get_locale, get_timezone, gettext, refresh
+from flask_babel import Babel, format_decimal, get_locale, get_timezone, gettext, refresh
 
 from tdapp.tournament.errors import message_for, message_template
 
@@ -64,10 +65,32 @@ def translate(code: str, params: dict[str, Any]) -> str:
     template = message_template(code)
     if template is None or not has_request_context():
         return message_for(code, params)
+    # Money travels in cents (`*_cents`); a person reads it in euros.
+    params = {
+        key: money(value) if key.endswith("_cents") and isinstance(value, int) else value
+        for key, value in params.items()
+    }
     try:
         return gettext(template) % params if params else gettext(template)
     except (KeyError, TypeError, ValueError):
         return message_for(code, params)
+
+
+def money(cents: int | None) -> str:
+    """Euros, with cents only when there are some: "€ 20", "€ 20,50"."""
+    if cents is None:
+        return ""
+    pattern = "#,##0" if cents % 100 == 0 else "#,##0.00"
+    return "€\u00a0" + grouped(Decimal(cents).scaleb(-2), pattern)
+
+
+def grouped(value: Decimal, pattern: str) -> str:
+    """`value` with the language's separators, however many digits it has: Babel rounds in the
+    decimal context, whose default 28 digits would make a refusal about a huge typed number fail
+    while it is being written."""
+    with localcontext() as context:
+        context.prec = max(context.prec, len(value.as_tuple().digits) + 8)
+        return format_decimal(value, format=pattern)
 
 
 def is_local_path(target: str | None) -> bool:

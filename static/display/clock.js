@@ -50,19 +50,9 @@
   }
 
   // ---- time ----
-  function pad(n) { return String(n).padStart(2, "0"); }
-  function hms(ms, round) {
-    const s = Math.max(0, round(ms / 1000));
-    const h = Math.floor(s / 3600), m = Math.floor((s % 3600) / 60), sec = s % 60;
-    return h ? h + ":" + pad(m) + ":" + pad(sec) : m + ":" + pad(sec);
-  }
+  const hms = TdCountdown.hms;
   // Time left in the period shown, or overtime past the last level, both in ms.
-  function clockNow() {
-    const c = view.clock;
-    if (!c.running || c.ends_at === null) return { left: c.remaining_ms, over: c.overtime_ms };
-    const left = c.ends_at - sync.serverNow();
-    return { left: Math.max(0, left), over: c.last_period && left < 0 ? -left : 0 };
-  }
+  function clockNow() { return TdCountdown.left(view.clock, sync.serverNow()); }
 
   // ---- drawing ----
   function blindsText(b) { return b ? num.format(b.small_blind) + " / " + num.format(b.big_blind) : "–"; }
@@ -243,7 +233,7 @@
       drawView();
     }
     const t = clockNow();
-    const text = t.over > 0 ? "+" + hms(t.over, Math.floor) : hms(t.left, Math.ceil);
+    const text = TdCountdown.text(t);
     set("countdown", text);
     $("countdown").classList.toggle("long", text.length > 5);
     set("mini-countdown", text);

@@ -13,6 +13,7 @@
 
   let hand = null;
   let seats = []; // who sits at the table now, between hands too
+  let clock = null; // the tournament clock's view: level, blinds, time to the next level
   let version = -1;
   let offsetMs = 0; // server clock minus this clock
   const chosen = {}; // pot index -> set of seats picked as winners
@@ -55,6 +56,8 @@
     version = message.version;
     hand = message.hand || null;
     seats = message.seats || [];
+    clock = message.clock || null;
+    if (clock) offsetMs = clock.server_now - Date.now();
     if (hand && hand.server_ms) offsetMs = hand.server_ms - Date.now();
     render();
   }
@@ -80,10 +83,7 @@
     const has = !!hand;
     const playing = has && hand.in_play;
     $("hand-no").textContent = has ? `${L.hand} #${hand.number}` : "";
-    $("blinds").textContent = has
-      ? `${L.level} ${hand.level}: ${fmt(hand.blinds.small_blind)}/${fmt(hand.blinds.big_blind)}` +
-        (hand.blinds.ante ? ` (${fmt(hand.blinds.ante)})` : "")
-      : "";
+    $("blinds").textContent = levelWords();
     $("street").textContent = has ? L.streets[hand.street] || hand.street : "";
     $("street").dataset.street = has ? hand.street : "";
     renderSeats();
@@ -177,6 +177,31 @@
     return button;
   }
 
+  // The level the clock is in now (the hand keeps the blinds it was dealt with).
+  function levelWords() {
+    if (clock && clock.on_break) return L.break;
+    const b = clock && clock.blinds ? clock.blinds : hand ? hand.blinds : null;
+    if (!b) return "";
+    const level = clock ? clock.level : hand.level;
+    return `${L.level} ${level}: ${fmt(b.small_blind)}/${fmt(b.big_blind)}` +
+      (b.ante ? ` (${fmt(b.ante)})` : "");
+  }
+
+  function tickLevel() {
+    const box = $("level-left");
+    if (!clock || !clock.started) { box.textContent = ""; return; }
+    const now = Date.now() + offsetMs;
+    // The level ends: turn to the one that follows, as the server computed it, on time.
+    if (clock.running && clock.following && clock.ends_at !== null && now >= clock.ends_at) {
+      clock = clock.following;
+      $("blinds").textContent = levelWords();
+    }
+    const t = TdCountdown.left(clock, now);
+    const words = clock.last_period ? "" : `${L.next_level} `;
+    const text = words + TdCountdown.text(t);
+    if (box.textContent !== text) box.textContent = text;
+  }
+
   function potName(index) {
     return index === 0 ? L.main_pot : `${L.side_pot} ${index}`;
   }
@@ -184,6 +209,8 @@
   function renderPots() {
     const box = $("pots");
     box.innerHTML = "";
+    // Everything in the middle: the pots and the bets in front, matched or not.
+    $("pot-total").textContent = hand && hand.in_play ? fmt(hand.pot_total) : "";
     if (!hand) return;
     let index = 0;
     for (const pot of hand.pots) {
@@ -292,6 +319,7 @@
   }
 
   function tick() {
+    tickLevel();
     const box = $("countdown");
     if (!hand || !hand.in_play || !hand.deadline_ms) {
       box.textContent = "";

@@ -11,6 +11,7 @@ from typing import Any
 from flask import request, session
 from flask_socketio import join_room
 
+from tdapp.i18n import translate
 from tdapp.realtime import protocol
 from tdapp.realtime.server import listened, socketio
 from tdapp.realtime.views import phone_common, phone_own, phone_view, screen_views
@@ -183,8 +184,8 @@ def announce_period(tournament_id: int, now: datetime, notices: Iterable[Notice]
 
 
 def refuse(code: str, **params: Any) -> None:
-    """A refused join, answered to the one client that asked."""
-    socketio.emit("error", {"code": code, "message": message_for(code, params)}, to=request.sid)
+    """A refused join, answered to the one client that asked, in its page's language."""
+    socketio.emit("error", {"code": code, "message": translate(code, params)}, to=request.sid)
 
 
 @socketio.on("join")

@@ -8,9 +8,10 @@ from typing import Any
 from flask import request, session
 from flask_socketio import join_room
 
-from tdapp.i18n import translate
+from tdapp.realtime.screens import refuse
 from tdapp.realtime.server import listened, socketio
 from tdapp.services import bus, tables, tournaments
+from tdapp.tournament.clock.rules import clock_section
 from tdapp.tournament.errors import DomainError
 from tdapp.tournament.hands.table import TableHand
 from tdapp.tournament.hands.views import hand_view, table_seats
@@ -36,6 +37,8 @@ def table_message(state: Tournament, table: int) -> dict[str, Any]:
         "version": state.version,
         "hand": None if found is None else hand_view(state, found, now),
         "seats": table_seats(state, table, now),
+        # The level, its blinds and the time to the next one, as the wall display counts them.
+        "clock": clock_section(state, now, "public"),
     }
 
 
@@ -45,20 +48,16 @@ def join_table(payload: Any) -> dict[str, bool]:
     slug = payload.get("tournament") if isinstance(payload, dict) else None
     table = payload.get("table") if isinstance(payload, dict) else None
     if not isinstance(slug, str) or not isinstance(table, int) or isinstance(table, bool):
-        socketio.emit(
-            "error", {"code": "BAD_JOIN", "message": "tournament and table"}, to=request.sid
-        )
+        refuse("BAD_JOIN")
         return {"joined": False}
     try:
         tournament_id = tournaments.tournament_id_for_slug(slug)
         state = tournaments.current(tournament_id)
     except DomainError as refused:
-        socketio.emit("error", {"code": refused.code, "message": str(refused)}, to=request.sid)
+        refuse(refused.code, **refused.params)
         return {"joined": False}
     if _renewed_since_opened(tournament_id, table):
-        socketio.emit("error", {"code": "CONSOLE_ACCESS_RENEWED",
-                                "message": translate("CONSOLE_ACCESS_RENEWED", {})},
-                      to=request.sid)
+        refuse("CONSOLE_ACCESS_RENEWED")
         return {"joined": False}
     join_room(table_room(tournament_id, table))
     if table in state.tables:

@@ -52,7 +52,12 @@ def message_for(code: str, params: Mapping[str, Any]) -> str:
     template = _MESSAGES.get(code)
     if template is None:
         return code
+    # Money travels in cents (`*_cents`); even the English fallback shows euros.
+    shown = {
+        key: f"€ {value / 100:,.2f}" if key.endswith("_cents") and isinstance(value, int) else value
+        for key, value in params.items()
+    }
     try:
-        return template % dict(params)
+        return template % shown
     except (KeyError, TypeError, ValueError):
         return template

@@ -32,12 +32,12 @@ class PayoutsAdjusted:
 
 register_messages(
     {
-        "BAD_PAYOUT_AMOUNT": "Each prize must be a whole number of cents, zero or more",
+        "BAD_PAYOUT_AMOUNT": "Each prize must be an amount in euros, zero or more, to the cent",
         "PAYOUTS_MUST_MATCH_POOL": (
-            "The prizes add up to %(total)s cents but the prize pool is %(pool)s cents"
+            "The prizes add up to %(total_cents)s but the prize pool is %(pool_cents)s"
         ),
         "PAYOUTS_OUT_OF_DATE": (
-            "The adjusted prizes add up to %(total)s cents, the prize pool is now %(pool)s cents"
+            "The adjusted prizes add up to %(total_cents)s, the prize pool is now %(pool_cents)s"
         ),
     }
 )
@@ -112,7 +112,7 @@ def _adjust(state: Tournament, command: AdjustPayouts, ctx: Ctx) -> PayoutsAdjus
         raise DomainError("BAD_PAYOUT_AMOUNT")
     pool = prize_pool_cents(state)
     if sum(amounts) != pool:
-        raise DomainError("PAYOUTS_MUST_MATCH_POOL", total=sum(amounts), pool=pool)
+        raise DomainError("PAYOUTS_MUST_MATCH_POOL", total_cents=sum(amounts), pool_cents=pool)
     return PayoutsAdjusted(amounts)
 
 

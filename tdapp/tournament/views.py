@@ -247,4 +247,4 @@ def _warnings(state: Tournament, now: datetime, audience: Audience) -> Iterator[
     if state.payout_amounts is not None:
         total, pool = sum(state.payout_amounts), prize_pool_cents(state)
         if total != pool:
-            yield Notice("PAYOUTS_OUT_OF_DATE", {"total": total, "pool": pool})
+            yield Notice("PAYOUTS_OUT_OF_DATE", {"total_cents": total, "pool_cents": pool})

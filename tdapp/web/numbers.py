@@ -8,6 +8,7 @@ from collections.abc import Mapping
 from typing import TypeVar
 
 from flask import Flask
+from flask_babel import gettext
 from werkzeug.routing import BaseConverter, ValidationError
 
 from tdapp.tournament.errors import register_messages
@@ -43,7 +44,8 @@ def seat_keys(by_seat: Mapping[str, Value], *, field: str, largest: int) -> dict
     seats = {key: whole_or_none(key, 1, largest) for key in by_seat}
     if None in seats.values():
         raise RequestRefused("INVALID_REQUEST", fields=[field],
-                             problems=f"{field}: seat numbers from 1 to {largest}")
+                             problems=gettext("%(field)s: seat numbers from 1 to %(largest)s")
+                             % {"field": field, "largest": largest})
     return {seats[key]: value for key, value in by_seat.items()}
 
 

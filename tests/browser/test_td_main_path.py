@@ -105,11 +105,11 @@ def test_ddt_runs_a_night_from_first_run_to_undo(page: Page):
     find(page, "Giocatore 08").get_by_role("button", name="Add-on").click()
     expect(flash(page)).to_have_text("Add-on registrato per Giocatore 08.")
     find(page, "Giocatore 09").get_by_role("button", name="Elimina").click()
-    expect(flash(page)).to_have_text("Giocatore 09 è eliminato al 20° posto.")
+    expect(flash(page)).to_have_text("Giocatore 09 esce dal torneo al 20° posto.")
     expect(row(page, "Giocatore 09").locator("td").nth(6)).to_have_text("20")
 
     key(page, "z")
-    expect(flash(page)).to_have_text("Annullato: Giocatore 09 è eliminato al 20° posto")
+    expect(flash(page)).to_have_text("Annullato: Giocatore 09 esce dal torneo al 20° posto")
     expect(row(page, "Giocatore 09").get_by_role("button", name="Elimina")).to_be_visible()
 
     go(page, "d", r"/t/\d+")
@@ -118,5 +118,5 @@ def test_ddt_runs_a_night_from_first_run_to_undo(page: Page):
     expect(page.locator("#prize-pool")).to_have_text("€\u00a0440")
 
     go(page, "l", "/log")
-    expect(page.locator("#log tbody tr").first).to_contain_text("Giocatore 09 è eliminato al 20° posto")
+    expect(page.locator("#log tbody tr").first).to_contain_text("Giocatore 09 esce dal torneo al 20° posto")
     expect(page.locator("#log tbody tr").first).to_contain_text("annullato")

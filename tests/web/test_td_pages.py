@@ -108,7 +108,7 @@ def test_one_click_actions_rebuy_add_on_absent_bust_and_undo(ddt_client):
     assert state.player(3).place == 3
     assert state.ledger.money_in_cents == 3 * 2000 + 2000 + 1000
     _, page = post(ddt_client, f"/td/t/{tid}/undo")
-    assert "Annullato: Giocatore 3 è eliminato al 3° posto" in flashes(page)
+    assert "Annullato: Giocatore 3 esce dal torneo al 3° posto" in flashes(page)
     assert tournaments.current(tid).player(3).place is None
     post(ddt_client, f"/td/t/{tid}/redo")
     assert tournaments.current(tid).player(3).place == 3
@@ -207,7 +207,7 @@ def test_payouts_follow_the_table_and_take_a_deal_that_matches_the_pool(ddt_clie
     assert pool == 20000
     _, page = post(ddt_client, f"/td/t/{tid}/payouts/adjust", places="3",
                    **{"amount-1": "100", "amount-2": "50", "amount-3": "10"})
-    assert "I premi sommano 16.000 centesimi ma il montepremi è di 20.000 centesimi" in flashes(page)
+    assert "I premi sommano €\xa0160 ma il montepremi è di €\xa0200" in flashes(page)
     assert tournaments.current(tid).payout_amounts is None
     post(ddt_client, f"/td/t/{tid}/payouts/adjust", places="3",
          **{"amount-1": "110", "amount-2": "60", "amount-3": "30"})

@@ -53,7 +53,7 @@ def test_a_log_line_is_reverted_alone_and_a_bust_in_the_way_is_named(ddt_client)
 
     page = post(ddt_client, f"/td/t/{tid}/revert", seq=str(first_bust), next=f"/td/t/{tid}/log")
     told = flashes(page)[0]
-    assert f"#{newest_seq(tid)} Giocatore 2 è eliminato al 4° posto" in told
+    assert f"#{newest_seq(tid)} Giocatore 2 esce dal torneo al 4° posto" in told
     assert f"/td/t/{tid}/players" in told  # the way out: bring the player back
     assert tournaments.current(tid).player(1).place == 5
 

@@ -39,6 +39,7 @@ from pydantic import BaseModel, ConfigDict, ValidationError
 
 from tdapp.services import accounts
 from tdapp.tournament.errors import register_messages
+from tdapp.web.api.validation import field_of, problem_of
 from tdapp.web.errors import RequestRefused
 
 URL_PREFIX = "/api/v1"
@@ -80,10 +81,8 @@ def parse_json(schema: type[Body]) -> Body:
         errors = invalid.errors(include_url=False)
         if errors and errors[0]["type"] == "json_invalid":
             raise RequestRefused("MALFORMED_JSON", status=400, reason=errors[0]["msg"]) from None
-        fields = [".".join(str(part) for part in e["loc"]) or "(body)" for e in errors]
-        problems = "; ".join(
-            f"{field}: {e['msg']}" for field, e in zip(fields, errors, strict=True)
-        )
+        fields = [field_of(error) for error in errors]
+        problems = "; ".join(problem_of(error) for error in errors)
         raise RequestRefused("INVALID_REQUEST", fields=fields, problems=problems) from None
 
 

@@ -12,6 +12,7 @@ from __future__ import annotations
 from typing import Annotated, Any, Literal
 
 from flask import Blueprint, jsonify
+from flask_babel import gettext
 from pydantic import Field
 
 from tdapp.draw_table.commands import (
@@ -217,7 +218,7 @@ def showdown(table_id: int) -> Any:
     body = parse_json(ShowdownBody)
     if (body.winner is None) == (body.shown is None):
         raise RequestRefused("INVALID_REQUEST", fields=["winner", "shown"],
-                             problems="tap the winner or enter the hands shown")
+                             problems=gettext("Tap the winner or enter the hands shown"))
     shown = None
     if body.shown is not None:
         shown = tuple(sorted(seat_keys(body.shown, field="shown", largest=LARGEST_SEAT).items()))

@@ -20,6 +20,7 @@ from tdapp.tournament.registration import ReEnterPlayer, RegisterPlayer, Unregis
 from tdapp.web.api import ApiBody, actor, bp, ddt_required, parse_json
 from tdapp.web.api.settings import Count, PlayerIds, Positive
 from tdapp.web.api.tournaments import act
+from tdapp.web.api.validation import required
 from tdapp.web.errors import RequestRefused
 
 
@@ -42,7 +43,7 @@ def register(tid: int):
     if body.roster_id is not None and name is None:
         name = roster.member(body.roster_id).name
     if name is None:
-        raise RequestRefused("INVALID_REQUEST", fields=["name"], problems="name: Field required")
+        raise RequestRefused("INVALID_REQUEST", fields=["name"], problems=required("name"))
     command = RegisterPlayer(name, roster_id=body.roster_id, bonus_chips=body.bonus_chips,
                              same_name_ok=body.same_name_ok)
     state = tournaments.dispatch(tid, command, actor())

@@ -10,6 +10,7 @@ import datetime as dt
 from dataclasses import replace
 from typing import Annotated, Any, Literal
 
+from flask_babel import gettext
 from pydantic import Field
 
 from tdapp.tournament.colour_up.chip_set import MAX_COLOUR_NAME, MAX_COLOURS, ChipColour
@@ -139,7 +140,7 @@ class SettingsBody(ApiBody):
                 value = getattr(self, field)
                 if value is None and target not in _NULLABLE:
                     raise RequestRefused(
-                        "INVALID_REQUEST", fields=[field], problems=f"{field}: null"
+                        "INVALID_REQUEST", fields=[field], problems=gettext("%(field)s cannot be empty") % {"field": field}
                     )
                 changes[target] = value
         if "levels" in given and self.levels is not None:

@@ -11,6 +11,7 @@ from __future__ import annotations
 from typing import Annotated, Any, Literal
 
 from flask import Blueprint, jsonify
+from flask_babel import gettext
 from pydantic import Field
 
 from tdapp.realtime import table_message
@@ -152,7 +153,7 @@ def showdown(tid: int, table: int) -> Any:
     body = parse_json(ShowdownBody)
     if (body.winners is None) == (body.cards is None):
         raise RequestRefused(
-            "INVALID_REQUEST", fields=["winners", "cards"], problems="give winners or cards"
+            "INVALID_REQUEST", fields=["winners", "cards"], problems=gettext("Give either the winners or the cards shown")
         )
     state = tables.showdown(
         tid, table, actor(), winners=body.winners, cards=_int_keys(body.cards), board=body.board

@@ -23,6 +23,7 @@ from tdapp.tournament.settings import Settings
 from tdapp.tournament.state import Tournament
 from tdapp.web.api import ApiBody, actor, bp, ddt_required, parse_json
 from tdapp.web.api.settings import Count, SettingsBody, settings_json
+from tdapp.web.api.validation import required
 from tdapp.web.errors import RequestRefused, translate
 from tdapp.web.td.formats import money
 
@@ -94,7 +95,7 @@ def delete(tid: int):
 def create_tournament():
     body = parse_json(SettingsBody)
     if body.name is None:
-        raise RequestRefused("INVALID_REQUEST", fields=["name"], problems="name: Field required")
+        raise RequestRefused("INVALID_REQUEST", fields=["name"], problems=required("name"))
     base = templates.get_template(body.template).settings if body.template else Settings()
     created = tournaments.create_tournament(body.settings(base), actor())
     return jsonify(id=created.id, slug=created.slug), 201

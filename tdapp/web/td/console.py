@@ -82,7 +82,7 @@ def tell(error: DomainError) -> str:
 
 
 def _readable(key: str, value: Any, template: str) -> Any:
-    if isinstance(value, int) and not isinstance(value, bool):
+    if isinstance(value, int) and not isinstance(value, bool) and not key.endswith("_cents"):
         return chips(value) if abs(value) >= 1000 and f"%({key})s" in template else value
     if key == "reason" and isinstance(value, str):
         # Some refusals pass an English clause as `reason` ("Level 3: <reason>"): the catalogue

@@ -3,34 +3,18 @@ minutes, each in the page's language (Italian "5.000", English "5,000")."""
 
 from __future__ import annotations
 
-from decimal import Decimal, localcontext
+from decimal import Decimal
 
 from flask import Flask
-from flask_babel import format_decimal, gettext
+from flask_babel import gettext
 
+from tdapp.i18n import grouped, money
 from tdapp.tournament.settings import MAX_STARTING_STACK, MIN_STARTING_STACK
 from tdapp.tournament.structure_templates import CLUB, DEEP, TURBO, StructureTemplate
 
 
 def chips(value: int | None) -> str:
-    return "" if value is None else _grouped(Decimal(value), "#,##0")
-
-
-def money(cents: int | None) -> str:
-    """Euros, with cents only when there are some: "€ 20", "€ 20,50"."""
-    if cents is None:
-        return ""
-    pattern = "#,##0" if cents % 100 == 0 else "#,##0.00"
-    return "€\u00a0" + _grouped(Decimal(cents).scaleb(-2), pattern)
-
-
-def _grouped(value: Decimal, pattern: str) -> str:
-    """`value` with the language's separators, however many digits it has: Babel rounds in the
-    decimal context, whose default 28 digits would make a refusal about a huge typed number fail
-    while it is being written."""
-    with localcontext() as context:
-        context.prec = max(context.prec, len(value.as_tuple().digits) + 8)
-        return format_decimal(value, format=pattern)
+    return "" if value is None else grouped(Decimal(value), "#,##0")
 
 
 def euros(cents: int | None) -> str:

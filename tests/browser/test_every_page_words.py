@@ -1,0 +1,138 @@
+"""Every page at the sizes people use, in both languages (issue 15, the sweeping check): no
+browser console error, no page wider than a phone, no English sentence left on an Italian page
+and no amount in cents anywhere.
+
+One Chromium and one server for the module; each language is one browser context logged in as
+the DdT, whose pages are visited at the four sizes in turn."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+
+import pytest
+from babel.messages.pofile import read_po
+
+from tdapp.i18n import TRANSLATIONS
+from tests.conftest import DDT_PASSWORD
+
+playwright = pytest.importorskip("playwright.sync_api")
+
+pytestmark = pytest.mark.browser
+
+SIZES = {
+    "laptop": {"width": 1366, "height": 768},
+    "tablet": {"width": 1024, "height": 768},
+    "tablet-portrait": {"width": 800, "height": 1280},
+    "phone": {"width": 390, "height": 844},
+}
+CENTS = re.compile(r"\d\s*(cents?|centesimi)\b", re.IGNORECASE)
+
+# The visible text nodes of the page, trimmed, outside scripts, styles and the language menu
+# (which names English in English on purpose).
+WIDEST = """() => [...document.querySelectorAll("body *")]
+  .filter((e) => e.getBoundingClientRect().right > innerWidth + 1 &&
+                 e.parentElement.getBoundingClientRect().right <= innerWidth + 1)
+  .slice(0, 3).map((e) => e.tagName.toLowerCase() + "." + e.className)"""
+TEXT_NODES = """() => {
+  const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+  const found = [];
+  for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+    const parent = node.parentElement;
+    if (!parent || parent.closest("script, style, template, [hidden], [lang]")) continue;
+    const text = node.textContent.trim();
+    if (text && parent.getClientRects().length) found.push(text);
+  }
+  return found;
+}"""
+
+
+def english_only() -> set[str]:
+    """The catalogue's English sentences whose Italian reads otherwise: one of them as a whole
+    text node on an Italian page is text that never went through the catalogue's Italian. Words
+    Italian keeps as they are (Flop, Board, PIN) have the same msgstr and are not listed."""
+    with (TRANSLATIONS / "it" / "LC_MESSAGES" / "messages.po").open("rb") as po_file:
+        catalogue = read_po(po_file, locale="it")
+    found = set()
+    for message in catalogue:
+        if not message.id or isinstance(message.id, tuple) or not message.string:
+            continue
+        if message.string != message.id and " " in message.id and "%(" not in message.id:
+            found.add(message.id)
+    return found
+
+
+@pytest.fixture(scope="module")
+def night(shared_ddt_server) -> Iterator[dict]:
+    """A tournament with players seated at one table, its clock running, for its pages."""
+    server = shared_ddt_server
+    token = server.call("POST", "/api/v1/auth/token",
+                        body={"username": "ddt", "password": DDT_PASSWORD})["token"]
+
+    def call(method: str, path: str, body: dict | None = None) -> dict:
+        return server.call(method, "/api/v1" + path, token, None if method == "GET" else body or {})
+
+    created = call("POST", "/tournaments", {
+        "name": "Serata parole", "starting_stack": 5000, "buy_in": 2000, "seats_per_table": 9,
+        "levels": [{"small_blind": 25, "big_blind": 50, "ante": 0, "seconds": 1200},
+                   {"small_blind": 50, "big_blind": 100, "ante": 0, "seconds": 1200}],
+    })
+    tid, slug = created["id"], created["slug"]
+    for name in ("Anna Mariani", "Bruno Ferri", "Carla Neri"):
+        call("POST", f"/tournaments/{tid}/players", {"name": name})
+    view = call("POST", f"/tournaments/{tid}/seats/draw")
+    table = view["players"][0]["table"]
+    call("POST", f"/tournaments/{tid}/clock", {"action": "start"})
+    access = call("POST", f"/tournaments/{tid}/tables/{table}/access")
+    yield {
+        "server": server, "tid": tid, "slug": slug,
+        "player": view["players"][0]["id"], "console": access["url"],
+    }
+
+
+def pages(night: dict) -> list[str]:
+    tid, slug = night["tid"], night["slug"]
+    return [
+        "/", "/games/help", f"/t/{slug}",
+        f"/t/{slug}/p/{night['player']}", f"/t/{slug}/clock",
+        "/td/tournaments", f"/td/t/{tid}", f"/td/t/{tid}/players", f"/td/t/{tid}/tables",
+        f"/td/t/{tid}/payouts", f"/td/t/{tid}/setup", f"/td/t/{tid}/log",
+        "/td/tools/side-pots", "/leagues/", "/draw-tables/", night["console"],
+    ]
+
+
+@pytest.mark.parametrize("language", ["it", "en"])
+def test_every_page_at_every_size_reads_right(night, browser, language):
+    server = night["server"]
+    context = browser.new_context(viewport=SIZES["laptop"])
+    page = context.new_page()
+    problems: list[str] = []
+    where = {"url": ""}
+    page.on("console", lambda m: problems.append(f"{where['url']}: console {m.text}")
+            if m.type == "error" else None)
+    page.on("pageerror", lambda e: problems.append(f"{where['url']}: {e}"))
+    page.on("response", lambda r: problems.append(f"{where['url']}: {r.status} {r.url}")
+            if r.status >= 400 else None)
+    page.goto(f"{server.url}/td/tournaments")  # the login page comes first
+    page.fill("#username", "ddt")
+    page.fill("#password", DDT_PASSWORD)
+    page.click("button[type=submit]")
+    page.goto(f"{server.url}/lang/{language}")
+    english = english_only() if language == "it" else set()
+    for size, viewport in SIZES.items():
+        page.set_viewport_size(viewport)
+        for path in pages(night):
+            url = path if path.startswith("http") else server.url + path
+            where["url"] = f"{path} at {size}"
+            page.goto(url, wait_until="networkidle")
+            texts = page.evaluate(TEXT_NODES)
+            body = " ".join(texts)
+            problems += [f"{where['url']}: cents in {m.group(0)!r}" for m in CENTS.finditer(body)]
+            problems += [f"{where['url']}: English {t!r}" for t in texts if t in english]
+            if size == "phone":
+                wide = page.evaluate("document.documentElement.scrollWidth - window.innerWidth")
+                if wide > 0:
+                    problems.append(f"{where['url']}: {wide}px wider than the phone: "
+                                    f"{page.evaluate(WIDEST)}")
+    context.close()
+    assert problems == [], "\n".join(problems)
