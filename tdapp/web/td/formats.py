@@ -27,7 +27,7 @@ def euros(cents: int | None) -> str:
 
 def points(hundredths: int | None) -> str:
     """A season's points (kept in hundredths) with two decimals: "7,07", "7.07"."""
-    return "" if hundredths is None else _grouped(Decimal(hundredths).scaleb(-2), "#,##0.00")
+    return "" if hundredths is None else grouped(Decimal(hundredths).scaleb(-2), "#,##0.00")
 
 
 def minutes(seconds: int | None) -> str:
