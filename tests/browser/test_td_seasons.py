@@ -109,7 +109,8 @@ def test_history_seasons_and_results_download(ddt_server, browser, tmp_path):
     raw = saved.read_bytes()
     assert raw.startswith(b"\xef\xbb\xbf")
     assert raw.decode("utf-8-sig").splitlines()[:2] == [
-        "Posto;Nome;Iscrizioni;Rebuy;Add-on;Premio (€)", "1;Anna Rossi;1;0;0;56,00"]
+        "Posto;Nome;Iscrizioni;Rebuy;Add-on;Fee della casa (€);Premio (€)",
+        "1;Anna Rossi;1;0;0;0,00;56,00"]
 
 
 def test_the_pages_fit_a_phone(ddt_server, browser):

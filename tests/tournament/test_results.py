@@ -39,6 +39,6 @@ def test_the_finished_tournament_lists_places_prizes_and_what_each_paid():
 def test_the_export_writes_the_columns_in_order():
     row = result_rows(tournament(players=2).state)[0]
     assert list(exported(row)) == list(COLUMNS) == [
-        "place", "name", "entries", "rebuys", "add_ons", "prize_cents"]
+        "place", "name", "entries", "rebuys", "add_ons", "fees_cents", "prize_cents"]
     assert exported(row) == {"place": None, "name": "P1", "entries": 1, "rebuys": 0,
-                             "add_ons": 0, "prize_cents": 0}
+                             "add_ons": 0, "fees_cents": 0, "prize_cents": 0}
