@@ -1,6 +1,6 @@
 // The console follows changes made elsewhere (another DdT, a dealer's tablet, the scheduler):
-// pages without fields reload by themselves when idle; pages with fields show a banner instead,
-// so that nothing the DdT is typing is lost.
+// pages without fields reload by themselves when idle; pages with fields, or showing the answer
+// to the DdT's own last action, show a banner instead, so that nothing typed or told is lost.
 (function () {
   "use strict";
   var body = document.body;
@@ -17,6 +17,11 @@
     return !active || active === body || !active.matches("input, select, textarea");
   }
 
+  // A reload would swallow the message that answers the DdT's own action ("Marco Rossi è iscritto").
+  function telling() {
+    return document.querySelector(".flash:not(#changed-elsewhere)") !== null;
+  }
+
   function announce() {
     var banner = document.getElementById("changed-elsewhere");
     if (banner) { banner.hidden = false; }
@@ -27,7 +32,7 @@
   var live = TdDeltas.follow(socket, function () { return { tournament: slug, audience: "td" }; },
     function (view) {
       if (leaving || !(view.version > shown)) { return; }
-      if (mode === "reload" && idle()) { location.reload(); } else { announce(); }
+      if (mode === "reload" && idle() && !telling()) { location.reload(); } else { announce(); }
     });
   socket.on("connect", function () { live.join(); });
   document.addEventListener("keydown", function (event) {

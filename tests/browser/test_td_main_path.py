@@ -29,7 +29,8 @@ def page(start_server, tmp_path):
 
 
 def flash(page: Page):
-    return page.locator(".flash").first
+    """The answer to the DdT's last action, not the banner that says another screen changed it."""
+    return page.locator(".flash:not(#changed-elsewhere)").first
 
 
 def row(page: Page, name: str):
