@@ -182,8 +182,9 @@ class Screen:
         self._arm()
 
     async def synchronise(self) -> None:
-        """The offset estimate sync.js makes on connecting (this clock is the server's, so its
-        error is all there is to it), then the turn re-aimed with it."""
+        """The offset estimate sync.js makes on connecting, started with the join as the page
+        starts it (this clock is the server's, so the estimate is all error), then the turn
+        re-aimed with it."""
         self.offset = await estimate_offset(self.client, 0.0) or 0.0
         self._arm()
 
@@ -198,7 +199,7 @@ async def _displays(url: str, slug: str, count: int, syncing: int, ready, go, do
     threaded client starts one per message, too) would spend the cores the server needs."""
     import socketio
 
-    screens, clients = [], []
+    screens, clients, syncing_now = [], [], []
     for _ in range(count):
         client = socketio.AsyncClient(reconnection=False)
         screens.append(Screen(client, slug))
@@ -209,8 +210,9 @@ async def _displays(url: str, slug: str, count: int, syncing: int, ready, go, do
             except socketio.exceptions.ConnectionError:
                 await asyncio.sleep(0.5 * (attempt + 1))
         await screens[-1].join()
+        syncing_now.append(asyncio.create_task(screens[-1].synchronise()))
         clients.append(client)
-    await asyncio.gather(*(screen.synchronise() for screen in screens))
+    await asyncio.gather(*syncing_now)
     loop = asyncio.get_running_loop()
     ready.put(count)
     await loop.run_in_executor(None, go.wait)
@@ -222,6 +224,7 @@ async def _displays(url: str, slug: str, count: int, syncing: int, ready, go, do
     errors = [abs(e - (-skew)) for e, skew in zip(estimates, skews, strict=True) if e is not None]
     await loop.run_in_executor(None, done.wait)
     results.put({"shown": [screen.shown for screen in screens],
+                 "offsets": [screen.offset for screen in screens],
                  "pushed": [screen.pushed for screen in screens],
                  "sync_errors": errors, "unanswered": estimates.count(None)})
     await asyncio.gather(*(client.disconnect() for client in clients))
@@ -291,6 +294,21 @@ def level_delays(times: list[dict[int, float]], instants: dict[int, float]) -> t
     instant, and how many of them never came."""
     delays = [got[period] - due for got in times for period, due in instants.items() if period in got]
     return delays, len(times) * len(instants) - len(delays)
+
+
+def where_the_delay_goes(shown: list[dict[int, float]], offsets: list[float],
+                         instants: dict[int, float]) -> str:
+    """The delay of the level shown in its two parts: the screens' offset estimates (the true
+    offset is 0 here, so a screen turns `-offset` ms from the instant by its own clock), and how
+    late after the instant by its own clock it showed it (its event loop's and the machine's)."""
+    errors = [abs(offset) for offset in offsets]
+    late = [got[period] - due + offset for got, offset in zip(shown, offsets, strict=True)
+            for period, due in instants.items() if period in got]
+    return (
+        f"where it goes: offset estimate error p50 {percentile(errors, 0.5):.0f} ms, p99 "
+        f"{percentile(errors, 0.99):.0f} ms; shown after the instant by the screen's own clock p50 "
+        f"{percentile(late, 0.5):.0f} ms, p99 {percentile(late, 0.99):.0f} ms"
+    )
 
 
 def percentile(values: list[float], share: float) -> float:
@@ -388,6 +406,9 @@ def main() -> None:
             f"median {statistics.median(delays):.1f}  p99 {percentile(delays, 0.99):.1f}  "
             f"max {max(delays):.1f}  min {min(delays):.1f}   goal p99 < 100"
         )
+        offsets = [offset for part in gathered for offset in part["offsets"]]
+        print(where_the_delay_goes([shown for part in gathered for shown in part["shown"]],
+                                   offsets, scheduled))
     if pushes:
         print(
             "the level end's `clock` message received, after the instant (ms): "

@@ -36,7 +36,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "tests" / "hosted"))
 sys.path.insert(0, str(ROOT / "bench"))
 
-from clock import Screen, level_delays, now_ms, percentile  # noqa: E402
+from clock import Screen, level_delays, now_ms, percentile, where_the_delay_goes  # noqa: E402
 from hosted_topology import Topology, create_database, drop_database  # noqa: E402
 
 
@@ -49,7 +49,7 @@ async def _screens(url: str, slug: str, routes: list[dict[str, str]], ready, don
     when the level end's `clock` message reached it."""
     import socketio
 
-    screens = []
+    screens, syncing = [], []
     for headers in routes:
         client = socketio.AsyncClient(reconnection=False, ssl_verify=False)
         screens.append(Screen(client, slug))
@@ -60,10 +60,11 @@ async def _screens(url: str, slug: str, routes: list[dict[str, str]], ready, don
             except socketio.exceptions.ConnectionError:
                 await asyncio.sleep(0.5 * (attempt + 1))
         await screens[-1].join()
-    await asyncio.gather(*(screen.synchronise() for screen in screens))
+        syncing.append(asyncio.create_task(screens[-1].synchronise()))
+    await asyncio.gather(*syncing)
     ready.put(len(screens))
     await asyncio.get_running_loop().run_in_executor(None, done.wait)
-    results.put([(screen.shown, screen.pushed, screen.twice) for screen in screens])
+    results.put([(screen.shown, screen.pushed, screen.twice, screen.offset) for screen in screens])
     await asyncio.gather(*(screen.client.disconnect() for screen in screens))
 
 
@@ -152,8 +153,8 @@ def main() -> None:
         time.sleep(max(0.0, (instants[args.levels + 1] + 6000 - now_ms()) / 1000))
         done.set()
         gathered = [screen for _ in workers for screen in results.get(timeout=120)]
-        shown = [times for times, _, _ in gathered]
-        pushed = [times for _, times, _ in gathered]
+        shown = [screen[0] for screen in gathered]
+        pushed = [screen[1] for screen in gathered]
 
         measured = {period: instants[period] for period in range(1, args.levels + 1)}
         delays, missing = level_delays(shown, measured)
@@ -164,6 +165,7 @@ def main() -> None:
                 f"p99 {percentile(delays, 0.99):.0f} ms, max {max(delays):.0f} ms, "
                 f"min {min(delays):.0f} ms (goal p99 < 100 ms)"
             )
+            print(where_the_delay_goes(shown, [screen[3] for screen in gathered], measured))
         pushes, _ = level_delays(pushed, measured)
         if pushes:
             print(
@@ -187,7 +189,7 @@ def main() -> None:
                 f" max {max(turned):.0f} ms (the screens turned by themselves)"
             )
         report_stages(topology.schedulers[0].output(), pushed, instants, args)
-        print(f"level ends received twice: {sum(twice for _, _, twice in gathered)}")
+        print(f"level ends received twice: {sum(screen[2] for screen in gathered)}")
     finally:
         for process in workers:
             process.join(timeout=30)
