@@ -190,7 +190,7 @@ class Screen:
 
 
 def worker(url: str, slug: str, count: int, syncing: int, ready, go, done, results) -> None:
-    """`count` displays in this process; each records when every level change arrived."""
+    """`count` displays in this process; each records when it showed every new level."""
     asyncio.run(_displays(url, slug, count, syncing, ready, go, done, results))
 
 
@@ -302,12 +302,14 @@ def where_the_delay_goes(shown: list[dict[int, float]], offsets: list[float],
     offset is 0 here, so a screen turns `-offset` ms from the instant by its own clock), and how
     late after the instant by its own clock it showed it (its event loop's and the machine's)."""
     errors = [abs(offset) for offset in offsets]
-    late = [got[period] - due + offset for got, offset in zip(shown, offsets, strict=True)
-            for period, due in instants.items() if period in got]
+    late = {period: [got[period] - due + offset for got, offset in zip(shown, offsets, strict=True)
+                     if period in got] for period, due in instants.items()}
+    every = [ms for period in late.values() for ms in period]
     return (
         f"where it goes: offset estimate error p50 {percentile(errors, 0.5):.0f} ms, p99 "
         f"{percentile(errors, 0.99):.0f} ms; shown after the instant by the screen's own clock p50 "
-        f"{percentile(late, 0.5):.0f} ms, p99 {percentile(late, 0.99):.0f} ms"
+        f"{percentile(every, 0.5):.0f} ms, p99 {percentile(every, 0.99):.0f} ms (p99 per level: "
+        + ", ".join(f"{percentile(ms, 0.99):.0f}" for ms in late.values() if ms) + ")"
     )
 
 
