@@ -7,21 +7,23 @@ It starts the topology of tests/hosted (nginx with deploy/nginx.conf, two web pr
 deploy/gunicorn.conf.py, an owner and a standby `tdapp scheduler`, a throwaway PostgreSQL
 database, a Redis channel of its own), connects the clients over WebSocket, half to each web
 process (python-socketio's asyncio client, one event loop per worker process), starts a clock
-whose levels last `--seconds`, and times each client's receipt of every level-change `clock`
-message against the instant the level ended. Then it SIGKILLs the owner 0.5 s before a level
-end and times that level's announcement: from the kill, and from the level's instant.
+whose levels last `--seconds`, and times when each client shows every new level against the
+instant the level ended. A client shows it as the pages do (bench/clock.py `Screen`): at the
+instant its clock announced (the view's `following`, at its version), by its own clock corrected
+with sync.js's offset estimate, or on the level end's `clock` message if that came first. The
+message's own delay after the instant is printed too. Then it SIGKILLs the owner 0.5 s before a
+level end and times that level's `clock` message: from the kill, and from the level's instant.
 Clients and server share this machine's clock, so the delays are measured directly.
-Where the delay goes: the owner's stages up to Redis (from the line its log writes at each level
-end), and how long one client process takes to hand a level change to all its clients, which is
-the bench's own CPU (python-socketio parsing the message once per client), not the server's.
-Goals (issue 13): p99 delay < 100 ms; failover gap from the kill < 3 s.
+Where the message's delay goes: the owner's stages up to Redis (from the line its log writes at
+each level end), and how long one client process takes to hand a level change to all its
+clients, which is the bench's own CPU (python-socketio parsing the message once per client).
+Goals (issue 13): p99 delay of the level shown < 100 ms; failover gap from the kill < 3 s.
 """
 
 from __future__ import annotations
 
 import argparse
 import asyncio
-import functools
 import multiprocessing as mp
 import re
 import secrets
@@ -34,7 +36,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "tests" / "hosted"))
 sys.path.insert(0, str(ROOT / "bench"))
 
-from clock import now_ms, percentile  # noqa: E402
+from clock import Screen, level_delays, now_ms, percentile, where_the_delay_goes  # noqa: E402
 from hosted_topology import Topology, create_database, drop_database  # noqa: E402
 
 
@@ -43,31 +45,27 @@ def worker(url: str, slug: str, routes: list[dict[str, str]], ready, done, resul
 
 
 async def _screens(url: str, slug: str, routes: list[dict[str, str]], ready, done, results):
-    """One worker's clients on one event loop; each keeps (period, receipt ms) of every cue."""
+    """One worker's clients on one event loop, each a `Screen`: when it showed every period, and
+    when the level end's `clock` message reached it."""
     import socketio
 
-    received: list[list[tuple[int, float]]] = [[] for _ in routes]
-    clients = []
-
-    async def on_clock(cues: list[tuple[int, float]], message: dict) -> None:
-        if message.get("cue") == "level":
-            cues.append((message["clock"]["period"], now_ms()))
-
-    for cues, headers in zip(received, routes, strict=True):
+    screens, syncing = [], []
+    for headers in routes:
         client = socketio.AsyncClient(reconnection=False, ssl_verify=False)
-        client.on("clock", functools.partial(on_clock, cues))
+        screens.append(Screen(client, slug))
         for attempt in range(5):
             try:
                 await client.connect(url, headers=headers, transports=["websocket"], wait_timeout=30)
                 break
             except socketio.exceptions.ConnectionError:
                 await asyncio.sleep(0.5 * (attempt + 1))
-        await client.emit("join", {"tournament": slug})
-        clients.append(client)
-    ready.put(len(clients))
+        await screens[-1].join()
+        syncing.append(asyncio.create_task(screens[-1].synchronise()))
+    await asyncio.gather(*syncing)
+    ready.put(len(screens))
     await asyncio.get_running_loop().run_in_executor(None, done.wait)
-    results.put(received)
-    await asyncio.gather(*(client.disconnect() for client in clients))
+    results.put([(screen.shown, screen.pushed, screen.twice, screen.offset) for screen in screens])
+    await asyncio.gather(*(screen.client.disconnect() for screen in screens))
 
 
 STAGES = re.compile(
@@ -76,10 +74,10 @@ STAGES = re.compile(
 )
 
 
-def report_stages(owner_log: str, received: list[list[tuple[int, float]]], instants: dict[int, float],
+def report_stages(owner_log: str, received: list[dict[int, float]], instants: dict[int, float],
                   args: argparse.Namespace) -> None:
-    """Where the delay goes: the owner's stages up to the message queue (from its log), and the
-    spread of one level change over one client process's clients, which is (at most) the time that
+    """Where the `clock` message's delay goes: the owner's stages up to the message queue (from
+    its log), and the spread of one level change over one client process's clients, which is (at most) the time that
     process's event loop takes to parse the message for each of its clients in turn."""
     stages = [tuple(int(x) for x in found) for found in STAGES.findall(owner_log)]
     if stages:
@@ -94,7 +92,7 @@ def report_stages(owner_log: str, received: list[list[tuple[int, float]]], insta
     for index in range(args.workers):
         screens = received[index * per_process : (index + 1) * per_process]
         for period in range(1, args.levels + 1):
-            times = [at for screen in screens for p, at in screen if p == period]
+            times = [screen[period] for screen in screens if period in screen]
             if times:
                 spreads.append((min(times) - instants[period], max(times) - min(times)))
     if spreads:
@@ -154,27 +152,44 @@ def main() -> None:
         owner.kill()
         time.sleep(max(0.0, (instants[args.levels + 1] + 6000 - now_ms()) / 1000))
         done.set()
-        received = [screen for _ in workers for screen in results.get(timeout=120)]
+        gathered = [screen for _ in workers for screen in results.get(timeout=120)]
+        shown = [screen[0] for screen in gathered]
+        pushed = [screen[1] for screen in gathered]
 
-        delays = [at - instants[period] for screen in received for period, at in screen if period <= args.levels]
-        missing = args.levels * len(received) - len(delays)
-        print(f"level changes: {len(delays)} receipts, {missing} missing")
+        measured = {period: instants[period] for period in range(1, args.levels + 1)}
+        delays, missing = level_delays(shown, measured)
+        print(f"level changes: {len(delays)} shown, {missing} missing")
         if delays:
             print(
-                f"delay after the scheduled instant: p50 {percentile(delays, 0.5):.0f} ms, "
-                f"p99 {percentile(delays, 0.99):.0f} ms, max {max(delays):.0f} ms (goal p99 < 100 ms)"
+                f"new level shown, after the scheduled instant: p50 {percentile(delays, 0.5):.0f} ms, "
+                f"p99 {percentile(delays, 0.99):.0f} ms, max {max(delays):.0f} ms, "
+                f"min {min(delays):.0f} ms (goal p99 < 100 ms)"
             )
-        failover = [at for screen in received for period, at in screen if period == args.levels + 1]
-        print(f"failover: {len(failover)} of {len(received)} clients got the level end after the kill")
+            print(where_the_delay_goes(shown, [screen[3] for screen in gathered], measured))
+        pushes, _ = level_delays(pushed, measured)
+        if pushes:
+            print(
+                f"the level end's `clock` message received after the instant: p50 "
+                f"{percentile(pushes, 0.5):.0f} ms, p99 {percentile(pushes, 0.99):.0f} ms, "
+                f"max {max(pushes):.0f} ms"
+            )
+        last = args.levels + 1
+        failover = [times[last] for times in pushed if last in times]
+        print(f"failover: {len(failover)} of {len(pushed)} clients got the level end after the kill")
         if failover:
             print(
                 f"failover gap from the owner's SIGKILL: p50 {percentile([a - killed for a in failover], 0.5):.0f} ms, "
                 f"max {max(failover) - killed:.0f} ms (goal < 3 s); "
-                f"late after the level's instant by max {max(failover) - instants[args.levels + 1]:.0f} ms"
+                f"late after the level's instant by max {max(failover) - instants[last]:.0f} ms"
             )
-        report_stages(topology.schedulers[0].output(), received, instants, args)
-        duplicates = sum(len(screen) - len({period for period, _ in screen}) for screen in received)
-        print(f"level ends received twice: {duplicates}")
+        turned, _ = level_delays(shown, {last: instants[last]})
+        if turned:
+            print(
+                f"that level shown meanwhile, after its instant: p99 {percentile(turned, 0.99):.0f} ms,"
+                f" max {max(turned):.0f} ms (the screens turned by themselves)"
+            )
+        report_stages(topology.schedulers[0].output(), pushed, instants, args)
+        print(f"level ends received twice: {sum(screen[2] for screen in gathered)}")
     finally:
         for process in workers:
             process.join(timeout=30)

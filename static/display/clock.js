@@ -222,9 +222,10 @@
     let c = view.clock;
     // The period ends: turn to the one that follows, as the server computed it, exactly on time
     // and whether or not the server can be reached; its push only confirms it.
-    if (c.running && c.following && c.ends_at !== null && sync.serverNow() >= c.ends_at) {
-      view = Object.assign({}, view, { clock: c.following });
-      c = view.clock;
+    const turned = TdCountdown.current(c, sync.serverNow());
+    if (turned !== c) {
+      view = Object.assign({}, view, { clock: turned });
+      c = turned;
       if (beepedFor !== c.period) {
         levelCue();
         beepedFor = c.period;
@@ -258,9 +259,9 @@
   let turnTimer = null;
   function armTurn() {
     clearTimeout(turnTimer);
-    const c = view.clock;
-    if (c.running && c.following && c.ends_at !== null) {
-      turnTimer = setTimeout(() => { tick(); armTurn(); }, Math.max(0, c.ends_at - sync.serverNow()));
+    const turn = TdCountdown.turnsAt(view.clock);
+    if (turn !== null) {
+      turnTimer = setTimeout(() => { tick(); armTurn(); }, Math.max(0, turn - sync.serverNow()));
     }
   }
 

@@ -16,8 +16,11 @@
   const cents = new Intl.NumberFormat(lang, { style: "currency", currency: "EUR" });
   const money = (amountCents) => (amountCents % 100 ? cents : euros).format(amountCents / 100);
   let version = Number(page.dataset.version) || 0;
-  let clock = null;
-  let offset = 0; // server time = local time + offset
+  let clock = null; // the clock section held (the server's), which may turn by itself
+  let shownClock = null; // what the strip shows: `clock`, or the period that followed it
+  let offset = 0; // server time = local time + offset, until the socket's estimate (sync.js)
+  let sync = null;
+  const serverNow = () => (sync && sync.measured() ? sync.serverNow() : Date.now() + offset);
 
   const collator = new Intl.Collator(lang, { numeric: true, sensitivity: "base" });
 
@@ -63,8 +66,13 @@
 
   function tick() {
     if (!clock) return;
-    let left = clock.remaining_ms;
-    if (clock.running && clock.ends_at) left = Math.max(0, clock.ends_at - (Date.now() + offset));
+    // The period ends: the strip turns to the one that follows, on time, without the push.
+    const now = serverNow();
+    const shown = TdCountdown.current(clock, now);
+    if (shown !== shownClock) showClock(shown);
+    shownClock = shown;
+    let left = shown.remaining_ms;
+    if (shown.running && shown.ends_at) left = Math.max(0, shown.ends_at - now);
     const seconds = Math.floor(left / 1000);
     text("clock-time", Math.floor(seconds / 60) + ":" + String(seconds % 60).padStart(2, "0"));
   }
@@ -206,8 +214,9 @@
     if (view.clock) {
       clock = view.clock;
       offset = view.clock.server_now - Date.now();
-      showClock(view.clock);
+      shownClock = null;
       tick();
+      armTurn();
     }
     if (playerId !== null) return showMe(view);
     // A whole view (a join, maybe after missed changes) or a change of a player listed here.
@@ -218,8 +227,17 @@
   if (initial) {
     offset = initial.server_now - Date.now();
     clock = { running: Boolean(initial.ends_at), ends_at: initial.ends_at, remaining_ms: initial.remaining_ms };
+    shownClock = clock; // the page drew it: the strip changes with the first view
   }
   setInterval(tick, 250);
+
+  // The 250 ms tick could turn the level up to 250 ms late: a timer aimed at the instant does not.
+  let turnTimer = null;
+  function armTurn() {
+    clearTimeout(turnTimer);
+    const turn = TdCountdown.turnsAt(clock);
+    if (turn !== null) turnTimer = setTimeout(tick, Math.max(0, turn - serverNow()));
+  }
 
   function connect() {
     if (typeof io !== "function") return;
@@ -229,9 +247,12 @@
       ? { tournament: slug, audience: "phone" }
       : { tournament: slug, player: playerId };
     const live = TdDeltas.follow(socket, () => joining, onView);
+    sync = TdSync.create(socket);
     socket.on("connect", () => {
       offline.hidden = true;
       live.join();
+      sync.reset();
+      sync.start().then(armTurn);
     });
     socket.on("disconnect", () => { offline.hidden = false; });
   }

@@ -192,8 +192,9 @@
     if (!clock || !clock.started) { box.textContent = ""; return; }
     const now = Date.now() + offsetMs;
     // The level ends: turn to the one that follows, as the server computed it, on time.
-    if (clock.running && clock.following && clock.ends_at !== null && now >= clock.ends_at) {
-      clock = clock.following;
+    const turned = TdCountdown.current(clock, now);
+    if (turned !== clock) {
+      clock = turned;
       $("blinds").textContent = levelWords();
     }
     const t = TdCountdown.left(clock, now);

@@ -36,6 +36,10 @@ A message's size is the size of what changed, not of the field (docs/realtime.md
   level (late registration, rebuys, add-on), each with code, params and message. A client
   replaces its clock section with it (a `clock` whose version is newer than the view it shows
   means it missed a change: it joins again). A page that shows the clock listens to `clock`.
+- every clock section announces the next period: `following` (the section as it will read
+  then) from `ends_at`, at the view's version. Screens turn to it at that instant by their
+  offset-corrected clock (protocol.py `clock_at`); a pause, an adjustment or an undo is a newer
+  version whose clock section replaces the announcement before it is due.
 - emit `sync` with `{"t0": <client ms>}` and an acknowledgement callback: it answers
   `{"t0": <same>, "server": <server Unix ms>}`, the sample of an NTP-like offset estimate.
 - a refused `join` (unknown slug or player, TD room without login) is answered with an `error`

@@ -186,6 +186,25 @@ def _step(holder: Any, name: Any) -> Any:
     return holder[name]
 
 
+def clock_at(clock: dict[str, Any], now_ms: float) -> dict[str, Any]:
+    """The clock section a screen shows at server time `now_ms`: the one it holds, or, once that
+    period has ended while the clock runs, the one the server computed for the period that
+    follows (`following`). Every view and every change carries that announcement with its
+    version, so a pause, a resume, an adjustment or an undo (each a newer version with a clock
+    section of its own) replaces it before it is due. The browsers' copy is
+    `TdCountdown.current` (static/display/countdown.js)."""
+    turn = turns_at(clock)
+    return clock["following"] if turn is not None and now_ms >= turn else clock
+
+
+def turns_at(clock: dict[str, Any]) -> int | None:
+    """The server instant at which `clock` turns by itself to the period that follows, or None
+    when it will not (paused, not started, past the last period)."""
+    if clock.get("running") and clock.get("following") and clock.get("ends_at") is not None:
+        return clock["ends_at"]
+    return None
+
+
 class Follower:
     """A client's side of the protocol, for one audience: the view it holds, and what to do with
     each message (static/realtime/deltas.js does the same in the browsers; the tests and the
@@ -236,3 +255,16 @@ class Follower:
             return self.rejoin()
         self.view = {**self.view, "clock": message["clock"]}
         return False
+
+    def clock_at(self, now_ms: float) -> dict[str, Any] | None:
+        """The clock this client shows at server time `now_ms` (see `clock_at`), None before
+        its first view."""
+        if self.view is None or "clock" not in self.view:
+            return None
+        return clock_at(self.view["clock"], now_ms)
+
+    def turns_at(self) -> int | None:
+        """When the clock held turns by itself to the next period (see `turns_at`)."""
+        if self.view is None or "clock" not in self.view:
+            return None
+        return turns_at(self.view["clock"])

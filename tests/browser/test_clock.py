@@ -166,15 +166,41 @@ def test_a_lost_connection_is_shown_while_the_countdown_keeps_going(browser, eve
     page.wait_for_function(f"document.getElementById('countdown').textContent !== '{first}'")
 
 
-def test_the_display_turns_to_the_next_level_on_time_even_with_the_server_gone(browser, evening):
+def _watch_level(page) -> None:
+    """From now on the page notes each level it shows, with the server's time by its own clock."""
+    page.evaluate(
+        """() => { window.__levels = [];
+          new MutationObserver(() => window.__levels.push([
+              document.getElementById('level').textContent, window.tdDisplay.sync.serverNow()]))
+            .observe(document.getElementById('level'), {childList: true, characterData: true, subtree: true}); }"""
+    )
+
+
+def test_the_display_turns_to_the_next_level_at_its_instant_even_with_the_server_gone(browser, evening):
     _clock(evening, action="start")
-    _clock(evening, action="adjust", seconds=-(1200 - 4))  # level 1 ends in 4 s
+    turn = _clock(evening, action="adjust", seconds=-(1200 - 6))["clock"]["ends_at"]  # in 6 s
     page = _open(browser, evening, 1366, 768)
     assert page.text_content("#level") == "1"
-    evening[0].kill()  # no push can come now
-    page.wait_for_function("document.getElementById('level').textContent === '2'", timeout=10_000)
+    _watch_level(page)
+    evening[0].kill()  # no push can come now: the display turns by what it holds
+    page.wait_for_function("document.getElementById('level').textContent === '2'", timeout=15_000)
+    (level, at), *_ = page.evaluate("window.__levels")
+    assert level == "2" and at >= turn  # not a moment before the level's instant
     assert re.fullmatch(r"(20:00|19:[45]\d)", page.text_content("#countdown"))
     assert page.text_content("#blinds") == "200 / 400"
+
+
+def test_the_display_does_not_turn_when_the_ddt_pauses_a_second_before_the_level_end(browser, evening):
+    _clock(evening, action="start")
+    turn = _clock(evening, action="adjust", seconds=-(1200 - 8))["clock"]["ends_at"]
+    page = _open(browser, evening, 1366, 768)
+    _watch_level(page)
+    page.wait_for_function(f"window.tdDisplay.sync.serverNow() >= {turn - 1000}", timeout=15_000)
+    assert _clock(evening, action="pause")["clock"]["level"] == 1  # it came before the end
+    page.wait_for_function(f"window.tdDisplay.sync.serverNow() >= {turn + 1500}", timeout=15_000)
+    assert page.evaluate("window.__levels") == []
+    assert page.text_content("#level") == "1"
+    assert "paused" in page.get_attribute("#display", "class")
 
 
 def test_the_room_is_told_when_late_registration_closes_with_its_level(browser, evening):

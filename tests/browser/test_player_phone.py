@@ -174,6 +174,41 @@ def test_a_level_end_reaches_the_phone_with_the_new_blinds_without_a_reload(nigh
     shot(phone, "level-2")
 
 
+def test_the_phone_turns_to_the_next_level_at_its_instant_without_the_servers_level_end(night, phone):
+    """The page holds the next level with the instant it starts: it shows it then by itself,
+    here with the server's level-end message withheld on the way."""
+    server, api, tid, slug = night
+    withheld = []
+
+    def relay(page_side):
+        server_side = page_side.connect_to_server()
+
+        def to_page(message):
+            if isinstance(message, str) and message.startswith('42["clock"'):
+                withheld.append(message)
+            else:
+                page_side.send(message)
+
+        server_side.on_message(to_page)
+
+    phone.route_web_socket(re.compile(r"/socket\.io/"), relay)
+    player = api.call("GET", f"/tournaments/{tid}")["players"][0]
+    phone.goto(f"{server.url}/t/{slug}/p/{player['id']}")
+    phone.wait_for_function("() => typeof io === 'function'")
+    playwright.expect(phone.locator("#clock-blinds")).to_have_text("25/50")
+    left = api.call("GET", f"/tournaments/{tid}")["clock"]["remaining_ms"] // 1000
+    api.call("POST", f"/tournaments/{tid}/clock", {"action": "adjust", "seconds": -(left - 4)})
+
+    playwright.expect(phone.locator("#clock-blinds")).to_have_text("50/100", timeout=10_000)
+    playwright.expect(phone.locator("#clock-level")).to_have_text(re.compile(r"\b2$"))
+    playwright.expect(phone.locator("#clock-time")).to_have_text(re.compile(r"^(20:00|19:5\d)$"))
+    for _ in range(50):
+        if withheld:
+            break
+        phone.wait_for_timeout(100)
+    assert withheld, "the server's level end was not withheld: the test proves nothing"
+
+
 def test_the_away_button_needs_the_players_code_once_then_works_alone_issue_12(night, browser):
     server, api, tid, slug = night
     view = api.call("GET", f"/tournaments/{tid}")

@@ -55,6 +55,22 @@ def test_a_follower_applies_in_order_and_asks_to_join_again_on_a_gap():
     assert follower.joining
 
 
+def test_a_follower_shows_the_announced_level_from_its_instant_until_a_newer_version_takes_it_back():
+    running = {"period": 0, "running": True, "ends_at": 60_000,
+               "following": {"period": 1, "running": True, "ends_at": 120_000, "following": None}}
+    follower = Follower()
+    follower.on_view({"version": 3, "clock": running})
+    assert follower.turns_at() == 60_000
+    assert follower.clock_at(59_999)["period"] == 0
+    assert follower.clock_at(60_000)["period"] == 1
+    paused = {"period": 0, "running": False, "ends_at": None, "following": None}
+    follower.on_delta(delta({"clock": running}, {"clock": paused}, 3, 4))
+    assert follower.turns_at() is None
+    assert follower.clock_at(90_000) == paused
+    follower.on_clock({"version": 3, "clock": running, "cue": "level"})  # older: dropped
+    assert follower.turns_at() is None
+
+
 def test_a_phone_needs_its_own_change_when_the_message_names_its_player():
     follower = Follower(player=7)
     follower.on_view({"version": 1, "player": {"id": 7, "stack": 5}})

@@ -15,6 +15,7 @@ import pytest
 import socketio
 
 from tdapp import create_app
+from tdapp.realtime.protocol import CLOCK_NOW, clock_at, turns_at
 from tests.web.screens import Screen
 
 DDT = ("ddt", "correct horse battery")
@@ -112,6 +113,74 @@ def test_a_level_end_reaches_every_display_with_its_sound_cue(night):
         changed = shown.wait_for(lambda v: v.get("cue") == "level")
         assert changed["clock"]["level"] == 2
         assert changed["clock"]["remaining_ms"] > 19 * 60_000
+
+
+def test_a_screen_holds_the_next_level_with_its_instant_and_turns_to_it_then(night):
+    """Every clock a screen holds announces the period that follows and the instant it starts,
+    at the view's version: the screen shows it then by itself; the server's level end agrees."""
+    display = night.display()
+    phone = Screen(night.server.url, night.slug, audience="phone")
+    night.displays.append(phone)
+    night.clock("start")
+    adjusted = night.clock("adjust", seconds=-(20 * 60 - 3))  # level 1 ends in 3 s
+    for screen in (display, phone):
+        held = screen.wait_for(lambda v: v["version"] == adjusted["version"] and "event" not in v)
+        turn = turns_at(held["clock"])
+        assert turn == adjusted["clock"]["ends_at"]
+        assert clock_at(held["clock"], turn - 1)["level"] == 1
+        coming = clock_at(held["clock"], turn)
+        assert (coming["level"], coming["running"], coming["ends_at"]) == (2, True, turn + 20 * 60_000)
+        pushed = screen.wait_for(lambda v: v.get("cue") == "level")["clock"]
+        assert _lasting(pushed) == _lasting(coming)
+
+
+def _lasting(clock: dict) -> dict:
+    """A clock section without what is read at the instant it was built, nor its own announcement."""
+    return {k: v for k, v in clock.items() if k not in CLOCK_NOW and k != "following"}
+
+
+def test_a_pause_just_before_the_level_end_cancels_the_turn_the_display_held(night):
+    display = night.display()
+    night.clock("start")
+    adjusted = night.clock("adjust", seconds=-(20 * 60 - 4))
+    display.wait_version(adjusted["version"])
+    turn = adjusted["clock"]["ends_at"]
+    paused = night.clock("pause")
+    assert paused["clock"]["level"] == 1  # the pause came before the end
+    display.wait_version(paused["version"])
+    assert display.follower.turns_at() is None
+    time.sleep(max(0.0, (turn + 1_000) / 1000 - time.time()))  # past the instant it held
+    shown = display.follower.clock_at(time.time() * 1000)
+    assert (shown["level"], shown["running"]) == (1, False)
+    assert [kind for kind, _ in display.messages if kind == "clock"] == []
+
+
+def test_an_adjustment_moves_the_instant_the_display_turns_at(night):
+    display = night.display()
+    started = night.clock("start")
+    display.wait_version(started["version"])
+    turn = display.follower.turns_at()
+    added = night.clock("adjust", seconds=60)
+    display.wait_version(added["version"])
+    assert display.follower.turns_at() == turn + 60_000
+    assert display.follower.clock_at(turn)["level"] == 1
+    assert display.follower.clock_at(turn + 60_000)["level"] == 2
+
+
+def test_an_undo_puts_the_turn_back_where_the_clock_now_says(night):
+    display = night.display()
+    started = night.clock("start")
+    display.wait_version(started["version"])
+    turn = display.follower.turns_at()
+    added = night.clock("adjust", seconds=120)
+    display.wait_version(added["version"])
+    display.wait_version(night.undo()["version"])
+    assert display.follower.turns_at() == turn
+    paused = night.clock("pause")
+    display.wait_version(paused["version"])
+    assert display.follower.turns_at() is None
+    display.wait_version(night.undo()["version"])
+    assert display.follower.turns_at() == turn  # the pause never happened: the same instant
 
 
 def test_a_reconnecting_display_gets_the_full_view_it_missed(night):
