@@ -222,11 +222,12 @@ class Server:
         self.browser = browser
         return "; ".join(f"{c.name}={c.value}" for c in browser.cookies)
 
-    def act(self, path: str, body: dict | None = None) -> tuple[int, dict[str, Any], float]:
-        """A DdT's action: status, answer, and the instant (ms) the answer was read."""
+    def act(self, path: str, body: dict | None = None) -> tuple[int, dict[str, Any], float, int]:
+        """A DdT's action: status, answer, the instant (ms) the answer was read and its size.
+        The answer is the API's default: at this size, what the action changed."""
         answer = self.http.post(f"{self.url}/api/v1/tournaments/{self.tid}{path}",
                                 json=body or {}, timeout=60)
-        return answer.status_code, answer.json(), now_ms()
+        return answer.status_code, answer.json(), now_ms(), len(answer.content)
 
     def stop(self) -> None:
         if self.hosted:
@@ -291,21 +292,24 @@ def main() -> None:
         rng.shuffle(in_play)
         began = time.monotonic()
         action_ms = []
+        answer_bytes = []
         for second in range(args.seconds):
             time.sleep(max(0.0, began + second - time.monotonic()))
             busted = in_play.pop()
             sent = now_ms()
-            status, answer, at = server.act(f"/players/{busted}/bust")
+            status, answer, at, size = server.act(f"/players/{busted}/bust")
             action_ms.append(at - sent)
+            answer_bytes.append(size)
             if status == 200:
                 answered[answer["version"]], kinds[answer["version"]] = at, "bust"
-            status, answer, at = server.act("/moves", {"apply": "suggested"})
+            status, answer, at, size = server.act("/moves", {"apply": "suggested"})
             if status == 200:
+                answer_bytes.append(size)
                 answered[answer["version"]], kinds[answer["version"]] = at, "moves"
         done.set()
         gathered = [results.get(timeout=900) for _ in workers]
         pages = {}
-        for page in ("", "/players", "/tables", "/payouts", "/log"):
+        for page in ("", "/players", "/tables", "/tables?page=2", "/payouts", "/log", "/log?page=2"):
             sent = time.monotonic()
             shown = server.browser.get(f"{server.url}/td/t/{server.tid}{page}", timeout=60)
             pages[page or "/"] = ((time.monotonic() - sent) * 1000, shown.status_code,
@@ -325,7 +329,8 @@ def main() -> None:
     print(f"actions: {sum(1 for k in kinds.values() if k == 'bust')} busts, "
           f"{sum(1 for k in kinds.values() if k == 'moves')} applications of suggested moves; "
           f"the DdT's answer took median {statistics.median(action_ms):.0f} ms, "
-          f"p99 {percentile(action_ms, 0.99):.0f} ms (it carries the DdT's whole view)")
+          f"p99 {percentile(action_ms, 0.99):.0f} ms; answers median "
+          f"{statistics.median(answer_bytes)} B, max {max(answer_bytes)} B (what the action changed)")
     goals = {"phone": 2048, "display": 8192, "td": 20480}
     for audience, goal in goals.items():
         mine = [r for r in records if r["audience"] == audience]
@@ -355,7 +360,7 @@ def main() -> None:
           f"{sum(r['drops'] for r in records)}; the rest: a missed or out-of-order message)")
     print(f"clients whose rebuilt view differs from a fresh join's: {differ} of {len(records)} (goal 0)")
     for page, (ms, status, size) in pages.items():
-        print(f"DdT console page {page:<9} {ms:6.0f} ms  ({status}, {size / 1024:.0f} KB; goal < 1 s)")
+        print(f"DdT console page {page:<14} {ms:6.0f} ms  ({status}, {size / 1024:.0f} KB; goal < 1 s)")
 
 
 if __name__ == "__main__":

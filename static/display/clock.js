@@ -123,9 +123,22 @@
   window.addEventListener("resize", fitAll);
 
   function drawSeating() {
+    drawTables();
+    // The view keeps the moves a display shows, each with who moved (tdapp/realtime/views.py).
+    const moves = Object.values((view.seating || {}).last_moves || {})
+      .sort((a, b) => b.version - a.version)
+      .slice(0, 8);
+    $("moves").replaceChildren(...moves.map((m) => {
+      const li = document.createElement("li");
+      li.textContent = m.name + " → " + L.table + " " + m.to_table + ", " + L.seat + " " + m.to_seat;
+      return li;
+    }));
+    drawLists();
+  }
+
+  function drawTables() {
     const bounties = Boolean((view.tournament || {}).bounty);
-    const tables = $("seating");
-    tables.replaceChildren(...(view.tables || []).map((t) => {
+    $("seating").replaceChildren(...seating.tables.map((t) => {
       const box = document.createElement("div");
       box.className = "table";
       const h = document.createElement("h3");
@@ -146,16 +159,52 @@
       box.append(h, list);
       return box;
     }));
-    const names = new Map((view.players || []).map((p) => [p.id, p.name]));
-    const moves = Object.values((view.seating || {}).last_moves || {})
-      .filter((m) => names.has(m.player_id))
-      .sort((a, b) => b.version - a.version)
-      .slice(0, 8);
-    $("moves").replaceChildren(...moves.map((m) => {
-      const li = document.createElement("li");
-      li.textContent = names.get(m.player_id) + " → " + L.table + " " + m.to_table + ", " + L.seat + " " + m.to_seat;
-      return li;
-    }));
+  }
+
+  // ---- seating: a page of tables at a time over HTTP (the view leaves the field's rows out),
+  // the next page each time the seating comes on screen and every `seconds` while it stays; a
+  // page that a change touched (the delta names its tables) is asked for again. The ETag makes
+  // asking again for an unchanged page cost a 304. ----
+  let seating = JSON.parse($("initial-seating").textContent);
+  let loading = false;
+  let reload = false;
+  function loadSeating(number) {
+    if (loading) { reload = true; return; }
+    loading = true;
+    const asked = "/t/" + encodeURIComponent(slug) + "/seating?page=" + number + "&size=" + seating.size;
+    fetch(asked, { cache: "no-cache" })
+      .then((answer) => (answer.ok ? answer.json() : null))
+      .then((page) => {
+        if (page) {
+          seating = page;
+          drawTables();
+          fitAll();
+        }
+      })
+      .catch(() => {})
+      .finally(() => {
+        loading = false;
+        // A change named the page while it was on its way: the answer may predate it.
+        if (reload) { reload = false; loadSeating(seating.page); }
+      });
+  }
+  function touchesSeating(message) {
+    return (message.tables || []).some((number) => seating.tables.some((t) => t.number === number));
+  }
+  let seatingSince = 0;  // when the seating came on screen, 0 while it is not
+  let seatingSeen = false;
+  function turnSeating(layout, seconds) {
+    if (layout !== "seating") { seatingSince = 0; return; }
+    const now = Date.now();
+    if (seatingSince && now - seatingSince < seconds * 1000) return;
+    // The first time on screen it shows the page the screen was loaded with.
+    if (seatingSince || seatingSeen) loadSeating(seating.page % seating.pages + 1);
+    seatingSince = now;
+    seatingSeen = true;
+  }
+
+  function drawLists() {
+    const bounties = Boolean((view.tournament || {}).bounty);
     const places = ((view.payouts || {}).places || []).filter((p) => p.amount_cents > 0);
     $("payouts").replaceChildren(...places.map((p) => {
       const li = document.createElement("li");
@@ -189,8 +238,7 @@
     movesSeen = version;  // after an undo too, so that a redo is announced again
   }
   function drawAnnounced() {
-    const players = new Map((view.players || []).map((p) => [p.id, p]));
-    const batch = newestMoves(view).moves.filter((m) => players.has(m.player_id) && players.get(m.player_id).status !== "busted");
+    const batch = newestMoves(view).moves.filter((m) => m.status !== "busted");
     // The final table reads as its line-up; a break or a balancing seat by seat of the tables left.
     const final = batch.some((m) => m.reason === "FINAL_TABLE");
     batch.sort((a, b) => final ? a.to_table - b.to_table || a.to_seat - b.to_seat : a.from_table - b.from_table || a.from_seat - b.from_seat);
@@ -207,7 +255,7 @@
         return span;
       };
       // A long name gives way, never the seat the player must find.
-      li.append(part("who", players.get(m.player_id).name),
+      li.append(part("who", m.name),
         part("from", L.table + " " + m.from_table + ", " + L.seat + " " + m.from_seat + " →"),
         part("to", L.table + " " + m.to_table + ", " + L.seat + " " + m.to_seat));
       return li;
@@ -277,6 +325,7 @@
       // The countdown's last minute and the break belong on the big clock.
       if (view.clock.on_break || (view.clock.running && t.left <= 60000)) layout = "clock";
     }
+    turnSeating(layout, Math.max(5, d.seconds || 20));
     root.classList.toggle("layout-moves", layout === "moves");
     root.classList.toggle("layout-seating", layout === "seating");
     root.classList.toggle("layout-clock", layout !== "seating" && layout !== "moves");
@@ -299,6 +348,8 @@
     sync.guess(next.clock.server_now, Date.now());
     noticeMoves(next);
     view = next;
+    // A whole view (a join again) may follow changes missed: the page shown too.
+    if (!message || touchesSeating(message)) loadSeating(seating.page);
     if (changed && beepedFor !== next.clock.period && next.clock.started) {
       levelCue();
       beepedFor = next.clock.period;

@@ -13,8 +13,9 @@ A message's size is the size of what changed, not of the field (docs/realtime.md
   "player": <id>}` from a phone that follows one player, with `{"tournament", "audience":
   "phone"}` from the phones' list of players (it follows nobody), with `{"tournament",
   "audience": "td"}` from a logged-in console. The first answer is a `view` event holding the
-  audience's complete view with its `version` (and `"protocol": 2`): the whole public view for
-  a display, the DdT's for the console, and for a phone the tournament, clock and counts
+  audience's complete view with its `version` (and `"protocol": 2`): for a display the public
+  view without the field's rows (`players`, `tables`: its seating comes a page at a time over
+  HTTP, `GET /t/<slug>/seating`, with an ETag), the DdT's whole view for the console, and for a phone the tournament, clock and counts
   (`ledger`) with its player's row (`player`) and last move (`move`). The names a phone searches
   come over HTTP (`GET /t/<slug>/names`, with an ETag), never in a push.
 - after every change, a `delta` event `{"protocol": 2, "version", "base", "ops"}`: what changed
@@ -26,6 +27,8 @@ A message's size is the size of what changed, not of the field (docs/realtime.md
   players whose own part changed; and just before it, in the room of each of those players,
   `{"protocol", "version", "base", "player": <id>, "ops"}`, that player's own change. A phone
   whose player is named without having had its own change joins again.
+- a display's delta also carries `"tables": [numbers]`, the tables whose seating changed: a
+  display showing one of them asks for its page again.
 - the change is computed once, by the process that made it: it holds the state before and
   after (the bus's `Change.before`) and the view it last sent; behind a message queue its
   emits reach the clients of every process. A view is built only for a room that has someone
@@ -87,10 +90,10 @@ from tdapp.realtime.draw_consoles import (
     end_renewed_draw_consoles,
     push_draw_table,
 )
-from tdapp.realtime.screens import announce_period, forget_shown, push_views
+from tdapp.realtime.screens import announce_period, forget_shown, held_view, push_views, td_change
 from tdapp.realtime.server import channel, message_queue, socketio
 from tdapp.realtime.table_consoles import end_renewed_table_consoles, push_hands, table_message
-from tdapp.realtime.views import screen_view, td_view
+from tdapp.realtime.views import display_view, screen_view, seating_rows
 
 
 def init_app(app: Flask) -> None:
@@ -102,16 +105,19 @@ def init_app(app: Flask) -> None:
 __all__ = [
     "announce_period",
     "channel",
+    "display_view",
     "draw_table_view",
     "end_renewed_draw_consoles",
     "end_renewed_table_consoles",
+    "held_view",
     "init_app",
     "message_queue",
     "push_hands",
     "push_draw_table",
     "push_views",
     "screen_view",
+    "seating_rows",
     "socketio",
     "table_message",
-    "td_view",
+    "td_change",
 ]

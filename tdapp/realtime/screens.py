@@ -14,7 +14,13 @@ from flask_socketio import join_room
 from tdapp.i18n import translate
 from tdapp.realtime import protocol
 from tdapp.realtime.server import listened, socketio
-from tdapp.realtime.views import phone_common, phone_own, phone_view, screen_views
+from tdapp.realtime.views import (
+    display_view,
+    phone_common,
+    phone_own,
+    phone_view,
+    screen_views,
+)
 from tdapp.services import bus, tournaments
 from tdapp.tournament.clock.rules import clock_section
 from tdapp.tournament.clock.timing import unix_ms
@@ -51,13 +57,23 @@ def player_room(tournament_id: int, player_id: int) -> str:
 @dataclass(frozen=True)
 class Shown:
     """The view of one audience that this process last sent, and its version: the next change
-    is told as the difference from it."""
+    is told as the difference from it. `message` is the delta that led to it, when this process
+    computed one (the DdT's API answer reuses the console room's)."""
 
     version: int
     view: dict[str, Any]
+    message: dict[str, Any] | None = None
 
 
 _shown: dict[tuple[int, str], Shown] = {}
+# The newest view built for a reader (a join, a page, an HTTP list, the API) of each tournament
+# and audience: readers of one version share it, and the next push starts from it. Kept apart
+# from the views sent, which are the base of the next message: a view a reader had built of a
+# version not yet pushed must not make the push think it was sent.
+_built: dict[tuple[int, str], Shown] = {}
+# The newest change of each tournament: the API's answer to the action that made it tells the
+# DdT's delta, computed then if no console was in the room to need it.
+_changes: dict[int, bus.Change] = {}
 _pushing: dict[int, threading.Lock] = {}
 _pushing_guard = threading.Lock()
 
@@ -70,12 +86,8 @@ def _lock(tournament_id: int) -> threading.Lock:
 def forget_shown() -> None:
     """Forget the views sent: a new app (a test's, a restored database) starts from none."""
     _shown.clear()
-
-
-def _keep(tournament_id: int, audience: str, shown: dict[str, Any]) -> None:
-    held = _shown.get((tournament_id, audience))
-    if held is None or held.version <= shown["version"]:
-        _shown[(tournament_id, audience)] = Shown(shown["version"], shown)
+    _built.clear()
+    _changes.clear()
 
 
 def push_views(change: bus.Change) -> None:
@@ -84,6 +96,7 @@ def push_views(change: bus.Change) -> None:
     bus subscribers, scheduler jobs); one change of a tournament at a time, so that the views
     this process last sent follow each other."""
     tournament_id = change.tournament_id
+    _changes[tournament_id] = change
     wanted = {
         "public": listened(public_room(tournament_id)) or listened(phones_room(tournament_id)),
         "td": listened(td_room(tournament_id)),
@@ -100,24 +113,29 @@ def push_views(change: bus.Change) -> None:
             told = _told(tournament_id, audience, change, state, now)
             if told is None:
                 continue
-            before, after, message = told
             if audience == "td":
-                socketio.emit("delta", message, to=td_room(tournament_id))
+                socketio.emit("delta", _td_delta(tournament_id, *told, state.version),
+                              to=td_room(tournament_id))
             else:
-                _push_public(tournament_id, before, after, message)
+                _push_public(tournament_id, *told, state.version)
 
 
 def _told(
     tournament_id: int, audience: str, change: bus.Change, state: Tournament, now: datetime
-) -> tuple[dict[str, Any], dict[str, Any], dict[str, Any]] | None:
-    """(view before, view after, the message between them) for one audience, or None when this
-    process already sent this version. The view before is the one last sent from here when it
-    is not older than the change's own state before; else (another process sent the versions
-    in between) it is built from that state."""
+) -> tuple[dict[str, Any], dict[str, Any], int | None] | None:
+    """(view before, view after, the version before: the base of the messages between them) for
+    one audience, or None when this process already sent this version. The view before is the
+    one last sent from here when it is not older than the change's own state before; else
+    (another process sent the versions in between) it is built from that state. The view after
+    is the one a reader had built of this version, if any."""
     held = _shown.get((tournament_id, audience))
     if held is not None and held.version == state.version:
         return None
-    after = screen_views(tournament_id, (audience,), now, state)[audience]
+    built = _built.get((tournament_id, audience))
+    if built is not None and built.version == state.version:
+        after = built.view
+    else:
+        after = screen_views(tournament_id, (audience,), now, state)[audience]
     previous = change.before
     if held is not None and held.version < state.version and (
             previous is None or held.version >= previous.version):
@@ -128,21 +146,69 @@ def _told(
     else:  # nothing to compare with (an import): no operations, and a gap for every client
         before, base = after, None
     _shown[(tournament_id, audience)] = Shown(state.version, after)
-    always = ("can_undo", "can_redo") if audience == "td" else ()
-    return before, after, protocol.delta(before, after, base, state.version, always)
+    if built is not None and built.version <= state.version:  # a megabyte at a festival
+        _built.pop((tournament_id, audience), None)
+    return before, after, base
 
 
-def _push_public(
-    tournament_id: int, before: dict[str, Any], after: dict[str, Any], message: dict[str, Any]
-) -> None:
-    """The public view's change to the wall displays; to the phones, the clock and counts, and
-    to each phone whose player changed, that player's change first (so that it is there when
-    the message that names the player arrives)."""
+def _td_delta(tournament_id: int, before: dict[str, Any], after: dict[str, Any],
+              base: int | None, version: int) -> dict[str, Any]:
+    """The DdT's delta, kept with the view it leads to for the API's answer. Undo and redo go
+    whole: they depend on the log, not on the view."""
+    message = protocol.delta(before, after, base, version, ("can_undo", "can_redo"))
+    _shown[(tournament_id, "td")] = Shown(version, after, message)
+    return message
+
+
+def td_change(tournament_id: int, state: Tournament) -> dict[str, Any] | None:
+    """The DdT's delta that led to `state`, the one the console's room got (computed now when
+    no console was there), or None when this process cannot tell it (another change came
+    first): the API's answer to an action sends it instead of the DdT's whole view."""
+    with _lock(tournament_id):
+        held = _shown.get((tournament_id, "td"))
+        if held is not None and held.version == state.version:
+            return held.message
+        change = _changes.get(tournament_id)
+        if change is None or change.version != state.version:
+            return None
+        told = _told(tournament_id, "td", change, state, utcnow())
+        return None if told is None else _td_delta(tournament_id, *told, state.version)
+
+
+def held_view(tournament_id: int, audience: str, state: Tournament,
+              now: datetime | None = None) -> dict[str, Any]:
+    """The audience's whole view of `state`: the one last built when it is of this version (a
+    view of a 3,000-player field costs tens of milliseconds and a megabyte), with its clock,
+    and the DdT's undo and redo, read now."""
+    moment = now or utcnow()
+    key = (tournament_id, audience)
+    held = next((kept for kept in (_shown.get(key), _built.get(key))
+                 if kept is not None and kept.version == state.version), None)
+    if held is None:
+        shown = screen_views(tournament_id, (audience,), moment, state)[audience]
+        newest = _built.get(key)
+        if newest is None or newest.version < state.version:
+            _built[key] = Shown(state.version, shown)
+        return shown
+    shown = {**held.view, "clock": clock_section(state, moment, audience)}
+    if audience == "td":
+        shown["can_undo"], shown["can_redo"] = tournaments.can_undo_redo(tournament_id)
+    return shown
+
+
+def _push_public(tournament_id: int, before: dict[str, Any], after: dict[str, Any],
+                 base: int | None, version: int) -> None:
+    """The public view's change: to the wall displays, their view's (display_view) with the
+    numbers of the tables whose seating changed, so that a display showing one of them asks for
+    its page again; to the phones, the clock and counts, and to each phone whose player changed,
+    that player's change first (so that it is there when the message that names the player
+    arrives)."""
     if listened(public_room(tournament_id)):
-        socketio.emit("delta", message, to=public_room(tournament_id))
+        told = protocol.delta(display_view(before), display_view(after), base, version)
+        socketio.emit("delta", {**told, "tables": _changed_tables(before, after)},
+                      to=public_room(tournament_id))
     if not listened(phones_room(tournament_id)):
         return
-    base, version = message["base"], message["version"]
     old = _by_id(before)
     new = _by_id(after)
     old_moves = before.get("seating", {}).get("last_moves", {})
@@ -159,6 +225,13 @@ def _push_public(
             socketio.emit("delta", {**own, "player": player_id}, to=room)
     common = protocol.delta(phone_common(before), phone_common(after), base, version)
     socketio.emit("delta", {**common, "players": changed}, to=phones_room(tournament_id))
+
+
+def _changed_tables(before: dict[str, Any], after: dict[str, Any]) -> list[int]:
+    """The numbers of the tables that changed, came or went between the two views."""
+    old = {row["number"]: row for row in before.get("tables", ())}
+    new = {row["number"]: row for row in after.get("tables", ())}
+    return sorted(number for number in old.keys() | new.keys() if old.get(number) != new.get(number))
 
 
 def _by_id(shown: dict[str, Any]) -> dict[int, dict[str, Any]]:
@@ -217,24 +290,15 @@ def join(payload: Any) -> None:
         join_room(phones_room(tournament_id))
         if player_id is not None:
             join_room(player_room(tournament_id, player_id))
-        shown = phone_view(_public_now(tournament_id, state, now), player_id)
+        shown = phone_view(held_view(tournament_id, "public", state, now), player_id)
+    elif audience == "td":
+        join_room(td_room(tournament_id))
+        shown = held_view(tournament_id, "td", state, now)
     else:
-        join_room(td_room(tournament_id) if audience == "td" else public_room(tournament_id))
-        shown = screen_views(tournament_id, (audience,), now, state)[audience]
-        _keep(tournament_id, audience, shown)
+        # A thousand screens joining at once share the one view of this version.
+        join_room(public_room(tournament_id))
+        shown = display_view(held_view(tournament_id, "public", state, now))
     socketio.emit("view", {**shown, "protocol": protocol.PROTOCOL}, to=request.sid)
-
-
-def _public_now(tournament_id: int, state: Tournament, now: datetime) -> dict[str, Any]:
-    """The public view of `state`: the one last sent when it is of this version (a thousand
-    phones joining at once must not build a thousand views of the whole field), with the clock
-    read now."""
-    held = _shown.get((tournament_id, "public"))
-    if held is None or held.version != state.version:
-        shown = screen_views(tournament_id, ("public",), now, state)["public"]
-        _keep(tournament_id, "public", shown)
-        return shown
-    return {**held.view, "clock": clock_section(state, now, "public")}
 
 
 @socketio.on("sync")

@@ -46,11 +46,6 @@ def screen_view(
     return screen_views(tournament_id, (audience,), now)[audience]
 
 
-def td_view(tournament_id: int, state: Tournament | None = None) -> dict[str, Any]:
-    """The DdT's view: what the console's pages render, the API answers and the TD room gets."""
-    return screen_views(tournament_id, ("td",), state=state)["td"]
-
-
 PHONE_SECTIONS = ("tournament", "clock", "ledger")
 """What a phone following one player shows besides that player: the clock and the counts."""
 
@@ -79,3 +74,40 @@ def phone_view(public: dict[str, Any], player_id: int | None) -> dict[str, Any]:
         **phone_common(public),
         **phone_own(public, player_id),
     }
+
+
+RECENT_MOVES = 8
+"""The moves a wall display lists as the most recent (besides the newest batch, all of it)."""
+
+
+def display_view(public: dict[str, Any]) -> dict[str, Any]:
+    """A wall display's view: the public view without the field's rows (`players`, `tables`),
+    which at 3,000 players are nearly all of its megabyte; the display fetches its seating a
+    page at a time over HTTP (`GET /t/<slug>/seating`). Of the moves it keeps those it shows,
+    the newest batch and the most recent, each with the player's `name` and `status`."""
+    shown = {name: section for name, section in public.items() if name not in ("players", "tables")}
+    seating = public.get("seating")
+    if seating is not None:
+        shown["seating"] = {**seating, "last_moves": _shown_moves(public, seating)}
+    return shown
+
+
+def _shown_moves(public: dict[str, Any], seating: dict[str, Any]) -> dict[str, Any]:
+    """The moves a display shows, in the order of the view's own (ties in the newest first then
+    fall as the display sorts them), with who moved."""
+    moves = seating.get("last_moves", {})
+    newest = max((move["version"] for move in moves.values()), default=0)
+    recent = sorted(moves, key=lambda key: -moves[key]["version"])[:RECENT_MOVES]
+    kept = set(recent) | {key for key, move in moves.items() if move["version"] == newest}
+    players = {row["id"]: row for row in public.get("players", ())}
+    return {
+        key: {**move, "name": players[move["player_id"]]["name"],
+              "status": players[move["player_id"]]["status"]}
+        for key, move in moves.items() if key in kept and move["player_id"] in players
+    }
+
+
+def seating_rows(public: dict[str, Any]) -> list[dict[str, Any]]:
+    """The tables a display's seating pages show: those with someone seated, in the view's
+    order."""
+    return [table for table in public.get("tables", ()) if table["players"]]

@@ -20,7 +20,7 @@ from typing import Any
 from flask import Blueprint, abort, jsonify, redirect, render_template, request, session, url_for
 from flask_babel import gettext as _
 
-from tdapp.realtime import screen_view
+from tdapp.realtime import held_view
 from tdapp.services import phones, tournaments
 from tdapp.tournament.errors import DomainError
 from tdapp.tournament.names import folded
@@ -87,8 +87,10 @@ def labels() -> dict[str, str]:
 
 
 def _public(slug: str) -> tuple[int, dict[str, Any]]:
+    """The public view, built once per change however many phones ask (a thousand phones
+    fetch the names when a bust changes the list)."""
     tournament_id = tournaments.tournament_id_for_slug(slug)
-    return tournament_id, screen_view(tournament_id)
+    return tournament_id, held_view(tournament_id, "public", tournaments.current(tournament_id))
 
 
 @bp.get("/t/<slug>")

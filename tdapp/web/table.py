@@ -4,6 +4,7 @@ hears its hand over Socket.IO (tdapp/realtime/table_consoles.py)."""
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from typing import Any
 
 from flask import Blueprint, abort, redirect, render_template, request, url_for
@@ -37,9 +38,10 @@ def access_json(tid: int, table: int) -> dict[str, Any]:
     }
 
 
-def table_consoles(tid: int) -> dict[int, dict[str, Any]]:
-    """Each table's console access for the DdT's tables page (table -> link, QR, PIN)."""
-    return {table: access_json(tid, table) for table in tournaments.current(tid).tables}
+def table_consoles(tid: int, numbers: Iterable[int]) -> dict[int, dict[str, Any]]:
+    """The console access of the tables `numbers` that the DdT's tables page shows (table ->
+    link, QR, PIN)."""
+    return {table: access_json(tid, table) for table in numbers}
 
 
 @bp.route("/table/<token>", methods=["GET", "POST"])

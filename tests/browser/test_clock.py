@@ -9,6 +9,7 @@ import urllib.request
 from pathlib import Path
 
 import pytest
+from playwright.sync_api import expect
 
 from tdapp import create_app
 
@@ -154,6 +155,23 @@ def test_the_seating_layout_shows_tables_and_payouts(browser, evening):
     assert page.locator("#moves li").count() == 1
     SHOTS.mkdir(exist_ok=True)
     page.screenshot(path=SHOTS / "clock-seating-1920x1080.png")
+
+
+def test_the_seating_turns_its_pages_and_follows_a_bust_on_the_page_shown(browser, evening):
+    server, tid, slug, token = evening
+    _post(f"{server.url}/api/v1/tournaments/{tid}/displays/bar", {"layout": "seating", "seconds": 5},
+          token)
+    page = _open(browser, evening, 1920, 1080, "?screen=bar&size=2")  # two tables a page
+    tables = page.locator("#seating .table h3")
+    expect(tables).to_have_text([re.compile(r" 1$"), re.compile(r" 2$")])
+    expect(tables).to_have_text([re.compile(r" 3$"), re.compile(r" 4$")], timeout=15_000)
+    seating = json.loads(urllib.request.urlopen(
+        f"{server.url}/t/{slug}/seating?page=2&size=2", timeout=10).read())
+    seat = next(s for s in seating["tables"][0]["seats"] if s["player_id"])
+    _post(f"{server.url}/api/v1/tournaments/{tid}/players/{seat['player_id']}/bust", {}, token)
+    # The page shown is asked for again, and the pages go round.
+    expect(page.locator("#seating")).not_to_contain_text(seat["name"])
+    expect(tables).to_have_text([re.compile(r" 1$"), re.compile(r" 2$")], timeout=15_000)
 
 
 def test_a_lost_connection_is_shown_while_the_countdown_keeps_going(browser, evening):

@@ -201,6 +201,48 @@ def test_a_join_for_a_player_not_in_the_tournament_is_refused(room):
     assert malformed.wait_for(lambda v: "error" in v)["error"]["code"] == "BAD_JOIN"
 
 
+def test_a_display_joins_without_the_fields_rows_and_pages_its_seating_over_http(room):
+    tables = seated(room.view())
+    display = room.screen()
+    assert "players" not in display.follower.view and "tables" not in display.follower.view
+    url = f"{room.url}/t/{room.slug}/seating"
+    first = requests.get(url, params={"size": 2}, timeout=10)
+    page = first.json()
+    assert (page["page"], page["pages"], page["size"]) == (1, 2, 2)
+    assert [t["number"] for t in page["tables"]] == [1, 2]
+    assert [s["player_id"] for s in page["tables"][1]["seats"] if s["player_id"]] == tables[2]
+    last = requests.get(url, params={"size": 2, "page": 2}, timeout=10).json()
+    assert [t["number"] for t in last["tables"]] == [3]
+    assert requests.get(url, params={"size": 2, "page": 9}, timeout=10).json()["page"] == 2
+    again = requests.get(url, params={"size": 2}, headers={"If-None-Match": first.headers["ETag"]},
+                         timeout=10)
+    assert again.status_code == 304 and not again.content
+
+    busted = tables[3][0]
+    answer = room.act(f"/players/{busted}/bust")
+    display.wait_version(answer["version"])
+    assert display.messages[-1][1]["tables"] == [3]  # only the page showing table 3 asks again
+    unchanged = requests.get(url, params={"size": 2}, timeout=10,
+                             headers={"If-None-Match": first.headers["ETag"]})
+    assert unchanged.status_code == 304
+    changed = requests.get(url, params={"size": 2, "page": 2}, timeout=10)
+    assert busted not in [s["player_id"] for s in changed.json()["tables"][0]["seats"]]
+
+
+def test_a_display_is_told_who_moved_without_the_list_of_players(room):
+    tables = seated(room.view())
+    display = room.screen()
+    for player in tables[1][:2]:
+        room.act(f"/players/{player}/bust")
+    answer = room.act("/moves", {"apply": "suggested"})  # 18 left at two tables: one breaks
+    shown = display.wait_version(answer["version"])
+    moves = shown["seating"]["last_moves"]
+    assert moves and len(moves) == len(answer["seating"]["last_moves"])
+    names = {p["id"]: p["name"] for p in answer["players"]}
+    assert all(m["name"] == names[m["player_id"]] and m["status"] == "seated" for m in moves.values())
+    assert settled(shown) == settled(room.fresh(display))
+
+
 def test_the_names_come_over_http_with_an_etag_that_holds_while_they_do_not_change(room):
     url = f"{room.url}/t/{room.slug}/names"
     first = requests.get(url, timeout=10)

@@ -98,7 +98,7 @@ def night(open_night) -> Night:
     return open_night()
 
 
-def test_a_joining_display_gets_the_whole_public_view(night):
+def test_a_joining_display_gets_its_whole_view_with_the_clock(night):
     shown = night.display().wait_for(lambda v: True)
     assert shown["audience"] == "public"
     assert {"level", "on_break", "running", "remaining_ms", "ends_at", "server_now"} <= set(shown["clock"])

@@ -12,6 +12,8 @@ import pytest
 from tdapp.services import templates, tournaments
 from tdapp.tournament.registration import RegisterPlayer
 from tdapp.tournament.settings import AddOnRules, RebuyRules, Settings
+from tdapp.web.td import log as log_page
+from tdapp.web.td import tables as table_page
 from tdapp.web.td.formats import template_name
 
 PAGES = ["", "/players", "/tables", "/setup", "/payouts", "/deal", "/chips", "/log"]
@@ -321,3 +323,53 @@ def test_a_whole_table_is_counted_at_once_so_chips_can_change_hands(ddt_client):
     assert (state.player(1).stack, state.player(2).stack) == (7000, 3000)
     _, page = post(ddt_client, f"/td/t/{tid}/tables/9/count")
     assert "Non esiste il tavolo 9." in flashes(page)
+
+
+def test_the_log_shows_a_page_of_lines_newest_first_with_the_way_to_older_ones(ddt_client,
+                                                                               monkeypatch):
+    monkeypatch.setattr(log_page, "LOG_PAGE", 4)
+    tid = tournament(players=9)  # the creation and nine registrations: ten lines
+    first = html.unescape(ddt_client.get(f"/td/t/{tid}/log").get_data(as_text=True))
+    assert "Giocatore 9" in first and "Giocatore 5" not in first
+    assert 'id="log-pages"' in first and "pagina 1 di 3" in first and 'rel="prev"' not in first
+    second = html.unescape(ddt_client.get(f"/td/t/{tid}/log?page=2").get_data(as_text=True))
+    assert "Giocatore 5" in second and "Giocatore 9" not in second and 'rel="prev"' in second
+    last = html.unescape(ddt_client.get(f"/td/t/{tid}/log?page=99").get_data(as_text=True))
+    assert "pagina 3 di 3" in last and 'rel="next"' not in last
+    # A revert from an older page comes back to that page.
+    assert f'name="next" value="/td/t/{tid}/log?page=2"' in second
+    small = html.unescape(ddt_client.get(f"/td/t/{tid}/log?page=x").get_data(as_text=True))
+    assert "pagina 1 di 3" in small
+
+
+def test_the_tables_page_shows_a_page_of_tables_and_finds_a_player_or_a_table(ddt_client,
+                                                                              monkeypatch):
+    monkeypatch.setattr(table_page, "TABLES_PAGE", 1)
+    tid = tournament(players=20, seats_per_table=9)
+    post(ddt_client, f"/td/t/{tid}/seats/draw", formation="even")
+    state = tournaments.current(tid)
+    first = ddt_client.get(f"/td/t/{tid}/tables").get_data(as_text=True)
+    assert re.findall(r'id="table-(\d+)"', first) == ["1"]
+    assert "pagina 1 di 3" in first and 'id="tables-search"' in first
+    # The manual move offers the players at the tables shown.
+    at_one = {state.player(pid).name for pid in state.tables[1] if pid is not None}
+    offered = set(re.findall(r'<option value="\d+">([^<(]+) \(', first))
+    assert offered == at_one
+    second = ddt_client.get(f"/td/t/{tid}/tables?page=2").get_data(as_text=True)
+    assert re.findall(r'id="table-(\d+)"', second) == ["2"]
+    sitter = state.player(next(pid for pid in state.tables[3] if pid is not None))
+    found = ddt_client.get(f"/td/t/{tid}/tables?q={sitter.name.upper()}").get_data(as_text=True)
+    assert re.findall(r'id="table-(\d+)"', found) == ["3"]
+    monkeypatch.setattr(table_page, "TABLES_PAGE", 30)
+    by_number = ddt_client.get(f"/td/t/{tid}/tables?q=2").get_data(as_text=True)
+    assert "2" in re.findall(r'id="table-(\d+)"', by_number)  # and those of players 2, 12, 20
+    none = html.unescape(ddt_client.get(f"/td/t/{tid}/tables?q=Nessuno").get_data(as_text=True))
+    assert re.findall(r'id="table-(\d+)"', none) == [] and "Nessun tavolo corrisponde" in none
+
+
+def test_a_club_night_sees_every_table_on_one_page_without_a_pager(ddt_client):
+    tid = tournament(players=20, seats_per_table=9)
+    post(ddt_client, f"/td/t/{tid}/seats/draw", formation="even")
+    shown = ddt_client.get(f"/td/t/{tid}/tables").get_data(as_text=True)
+    assert re.findall(r'id="table-(\d+)"', shown) == ["1", "2", "3"]
+    assert 'id="tables-pages"' not in shown and 'id="tables-search"' not in shown

@@ -1,20 +1,23 @@
 """Tournaments over JSON: the list, creation, set-up, payouts (a deal), the DdT's undo and redo,
 the revert of one earlier event, bringing back a busted player, and the log.
 
-Every writing endpoint is one service call; it answers with the DdT's whole view (the new
-`version` included), except a creation, which answers 201 with the new id. `answer` and `act`
-give that standard answer to the other tournament resources (players, seating, clock) too.
+Every writing endpoint is one service call; it answers with the DdT's view (the new `version`
+included), except a creation, which answers 201 with the new id: the whole view for a club's
+field, and for a festival's only what the action changed (`?view=full` or `?view=changes`
+choose). `answer` and `act` give that standard answer to the other tournament resources
+(players, seating, clock) too.
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import replace
 from typing import Annotated, Any
 
 from flask import Response, jsonify, request
 from pydantic import Field
 
-from tdapp.realtime import td_view
+from tdapp.realtime import held_view, td_change
 from tdapp.services import journal, templates, tournaments
 from tdapp.tournament.configure import ConfigureTournament
 from tdapp.tournament.payouts import AdjustPayouts
@@ -24,18 +27,53 @@ from tdapp.tournament.state import Tournament
 from tdapp.web.api import ApiBody, actor, bp, ddt_required, parse_json
 from tdapp.web.api.settings import Count, SettingsBody, settings_json
 from tdapp.web.api.validation import required
+from tdapp.web.api.view_source import QueryParameter, reads_query
 from tdapp.web.errors import RequestRefused, translate
 from tdapp.web.td.formats import money
 
+WHOLE_VIEW_UP_TO = 500
+"""Players (entries in the list, busted ones too) up to which an action answers with the DdT's
+whole view by default, as it always has: at a club's 40 it is a few tens of kilobytes, at a
+festival's 3,000 a megabyte, and the action's answer then took longer than its push."""
 
-def answer(tournament_id: int, state: Tournament) -> Response:
-    """The standard answer: the DdT's whole view of `state`, its new version included."""
-    return jsonify(td_view(tournament_id, state))
+VIEW_PARAMETER = QueryParameter("view", False, {
+    "type": "string",
+    "enum": ["full", "changes"],
+    "description": "`full`: the DdT's whole view. `changes`: `{\"protocol\": 2, \"id\", "
+                   "\"slug\", \"version\", \"base\", \"ops\", \"can_undo\", "
+                   "\"can_redo\"}`, what the action changed as the console's push tells it "
+                   "(docs/realtime.md). Default: `full` up to 500 players, `changes` above.",
+})
 
 
+@reads_query(VIEW_PARAMETER)
+def answer(tournament_id: int, change: Callable[[], Tournament]) -> Response:
+    """The standard answer to a DdT's action: `change` makes it and gives the state it produced;
+    the answer is the DdT's whole view of it, or what the action changed (`?view=`, see
+    VIEW_PARAMETER). A bad `view` is refused before anything changes. The change is the delta
+    the console's room got, computed once per change; when this process cannot tell it
+    (another change came between), the whole view answers, which a client can always rebuild
+    from."""
+    shape = request.args.get("view")
+    if shape not in (None, "full", "changes"):
+        raise RequestRefused("INVALID_REQUEST", fields=["view"],
+                             problems="view: one of full, changes")
+    state = change()
+    if shape is None:
+        shape = "full" if len(state.players) <= WHOLE_VIEW_UP_TO else "changes"
+    told = td_change(tournament_id, state) if shape == "changes" else None
+    if told is None:
+        return jsonify(held_view(tournament_id, "td", state))
+    undo_redo = {op[1][0]: op[2] for op in told["ops"]
+                 if op[0] == "set" and op[1] in (["can_undo"], ["can_redo"])}
+    return jsonify({**told, "id": tournament_id,
+                    "slug": tournaments.summary(tournament_id).slug, **undo_redo})
+
+
+@reads_query(VIEW_PARAMETER)
 def act(tournament_id: int, command: Any) -> Response:
-    """One command for this request's DdT, answered with the view it produced."""
-    return answer(tournament_id, tournaments.dispatch(tournament_id, command, actor()))
+    """One command for this request's DdT, answered with what it produced (`answer`)."""
+    return answer(tournament_id, lambda: tournaments.dispatch(tournament_id, command, actor()))
 
 
 # --- tournaments -----------------------------------------------------------------------------
@@ -104,7 +142,8 @@ def create_tournament():
 @bp.get("/tournaments/<int:tid>")
 @ddt_required
 def show(tid: int):
-    return answer(tid, tournaments.current(tid))
+    """The DdT's whole view."""
+    return jsonify(held_view(tid, "td", tournaments.current(tid)))
 
 
 @bp.get("/tournaments/<int:tid>/settings")
@@ -129,13 +168,13 @@ def change_settings(tid: int):
 def undo(tid: int):
     """The newest action made at the DdT's console or API, never a table's, a phone's or the
     clock's."""
-    return answer(tid, tournaments.undo(tid, actor()))
+    return answer(tid, lambda: tournaments.undo(tid, actor()))
 
 
 @bp.post("/tournaments/<int:tid>/redo")
 @ddt_required
 def redo(tid: int):
-    return answer(tid, tournaments.redo(tid, actor()))
+    return answer(tid, lambda: tournaments.redo(tid, actor()))
 
 
 @bp.post("/tournaments/<int:tid>/events/<int:seq>/revert")
@@ -144,7 +183,7 @@ def revert(tid: int, seq: int):
     """One earlier event of any owner, when nothing after it depends on it (else 422
     REVERT_CONFLICT naming the later events in `params.conflicts`)."""
     parse_json(ApiBody)
-    return answer(tid, tournaments.revert(tid, seq, actor()))
+    return answer(tid, lambda: tournaments.revert(tid, seq, actor()))
 
 
 class ReinstateBody(ApiBody):

@@ -15,9 +15,11 @@ import inspect
 import textwrap
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, TypeVar
 
 from pydantic import BaseModel
+
+F = TypeVar("F", bound=Callable[..., Any])
 
 # `request` attributes that read the body behind parse_json's back.
 _RAW_BODY_READS = frozenset({"json", "get_json", "data", "get_data", "form", "files", "values",
@@ -29,6 +31,17 @@ class QueryParameter:
     name: str
     required: bool
     schema: dict[str, Any]
+
+
+def reads_query(*parameters: QueryParameter) -> Callable[[F], F]:
+    """Marks a helper that reads these query parameters on behalf of the views that call it
+    (the standard answer's `?view=`), so that the document lists them for each such view."""
+
+    def mark(helper: F) -> F:
+        helper.query_parameters = parameters  # type: ignore[attr-defined]
+        return helper
+
+    return mark
 
 
 @dataclass
@@ -70,6 +83,10 @@ def read_view(view: Callable[..., Any]) -> ViewSource:
 
 def _read_call(call: ast.Call, names: dict[str, Any], found: ViewSource) -> None:
     callee = call.func
+    # A helper the view calls by its plain name (never `request.x`: a proxy outside a request).
+    helper = names.get(callee.id) if isinstance(callee, ast.Name) else None
+    for parameter in getattr(helper, "query_parameters", ()):
+        found.query[parameter.name] = parameter
     if _called(callee) == "parse_json" and call.args:
         model = _resolve(call.args[0], names)
         if isinstance(model, type) and issubclass(model, BaseModel):

@@ -8,7 +8,7 @@ from typing import Any
 from flask import flash, redirect, render_template, request, session, url_for
 from flask_babel import gettext
 
-from tdapp.realtime import td_view
+from tdapp.realtime import held_view
 from tdapp.services import tournaments
 from tdapp.tournament.errors import DomainError, message_template
 from tdapp.tournament.journal import render as render_line
@@ -35,7 +35,8 @@ class Page:
 def load(tid: int) -> Page:
     summary = tournaments.summary(tid)
     state = tournaments.current(tid)
-    shown = td_view(tid, state)
+    # The view the console's room was last sent, when of this version: built once per change.
+    shown = held_view(tid, "td", state)
     return Page(
         id=summary.id,
         slug=summary.slug,

@@ -1,5 +1,5 @@
-"""The log: every event in words, newest first, who did it, the DdT's own undo and redo, and the
-revert of any one earlier line that nothing later depends on."""
+"""The log: every event in words, newest first and a page at a time, who did it, the DdT's own
+undo and redo, and the revert of any one earlier line that nothing later depends on."""
 
 from __future__ import annotations
 
@@ -8,22 +8,30 @@ from flask_babel import gettext
 
 from tdapp.services import journal, tournaments
 from tdapp.tournament.errors import DomainError
+from tdapp.web.paging import page_asked
 from tdapp.web.td import bp
 from tdapp.web.td.console import actor, back, flash_done, render, said, tell
 from tdapp.web.td.forms import whole
 
+LOG_PAGE = 100
+"""Lines a page of the log shows: a festival's night logs thousands, and a page of them all took
+seconds to render."""
+
 
 @bp.get("/t/<int:tid>/log")
 def log(tid: int):
+    """`?page=` pages back in time: the first page is the newest lines."""
+    entries = journal.entries(tid)
+    pages = page_asked(len(entries), LOG_PAGE)
     lines = [
         {
             "entry": entry,
             "text": said({"code": entry.code, "params": entry.params}),
             "actor": said({"code": entry.who[0], "params": entry.who[1]}),
         }
-        for entry in journal.entries(tid)
+        for entry in pages.of(entries)
     ]
-    return render("td/log.html", tid, lines=lines)
+    return render("td/log.html", tid, lines=lines, pages=pages)
 
 
 @bp.post("/t/<int:tid>/undo")

@@ -1,8 +1,10 @@
-"""Tables: the seat draw and who sits where. SEATING adds its suggested moves through
-`templates/td/_moves.html`, and the newest moves made, to announce and print, through
-`templates/td/_announced.html`."""
+"""Tables: the seat draw and who sits where, a page of tables at a time and searched by name or
+table number. SEATING adds its suggested moves through `templates/td/_moves.html`, and the
+newest moves made, to announce and print, through `templates/td/_announced.html`."""
 
 from __future__ import annotations
+
+from typing import Any
 
 from flask import request
 from flask_babel import format_time, gettext
@@ -11,20 +13,44 @@ from tdapp.services import tables as table_services
 from tdapp.services import tournaments
 from tdapp.tournament.chips import ChipCount, CountChips
 from tdapp.tournament.hands.commands import RenewTableAccess
+from tdapp.tournament.names import folded
+from tdapp.tournament.numbers import whole_or_none
 from tdapp.tournament.players import Player
 from tdapp.tournament.seating.announce import announced_moves
 from tdapp.tournament.seating.opening_draw import DrawSeats
+from tdapp.web.paging import Pages, page_asked
 from tdapp.web.table import table_consoles
 from tdapp.web.td import bp
 from tdapp.web.td.console import act, render
 from tdapp.web.td.forms import FormError, optional_whole, whole
 
+TABLES_PAGE = 30
+"""Tables a page shows: a club's night fits on one; a festival's 300 tables, each with its
+console's PIN and QR code, took seconds to render on one page."""
+
 
 @bp.get("/t/<int:tid>/tables")
 def tables(tid: int):
-    return render("td/tables.html", tid, consoles=table_consoles(tid),
+    """`?q=` a name (case and accents ignored) or a table number: the tables where it sits;
+    `?page=` the page of tables."""
+    query = (request.args.get("q") or "").strip()
+    return render("td/tables.html", tid, query=query,
+                  select=lambda rows: _tables_shown(rows, query),
+                  consoles=lambda numbers: table_consoles(tid, numbers),
                   locked_consoles=locked_console_warnings(tid),
                   announced=announced_moves(tournaments.current(tid)))
+
+
+def _tables_shown(rows: list[dict[str, Any]], query: str) -> tuple[list[dict[str, Any]], Pages]:
+    """The page of tables to show: those matching `query` (a table's number, or a player's
+    name at it), and which page it is of how many."""
+    if query:
+        wanted = folded(query)
+        number = whole_or_none(query)
+        rows = [t for t in rows if t["number"] == number
+                or any(wanted in folded(s["name"] or "") for s in t["seats"])]
+    pages = page_asked(len(rows), TABLES_PAGE)
+    return list(pages.of(rows)), pages
 
 
 def locked_console_warnings(tid: int) -> list[str]:
