@@ -19,7 +19,8 @@
   a JSON API request, `.kill()` for a SIGKILL); every server started is stopped at the end of
   the test.
 - `ddt_server(name, prepare=("db", "upgrade"))`: `start_server` on a fresh SQLite file that the
-  CLI has prepared (`prepare`, e.g. `("demo",)`) and given the DdT account (`DDT_PASSWORD`).
+  CLI has prepared (`prepare`, e.g. `("demo",)`) and given the DdT account (`DDT_PASSWORD`);
+  the CLI migrates once per test process and each server gets a copy of that database.
 - `shared_ddt_server` (per session): the same, started once and shared by the tests that only
   add their own tournaments (never for a test that kills the server or needs an empty database).
 - `ddt_api(name)`: the DdT's JSON API on `shared_ddt_server`, with a token of the test's own.
@@ -35,6 +36,7 @@ import os
 import secrets
 import signal
 import socket
+import sqlite3
 import subprocess
 import sys
 import time
@@ -397,27 +399,55 @@ def _prepare_ddt_database(database_url: str, prepare: tuple[str, ...]) -> None:
         )
 
 
-@pytest.fixture
-def ddt_server(start_server, tmp_path: Path) -> Callable[..., Server]:
-    """Browser tests that need a database of their own (a demo, an account page listing every
-    token) log in and call the API as the DdT of a server of their own."""
+INSTALLED = ("db", "upgrade")
 
-    def start(name: str, prepare: tuple[str, ...] = ("db", "upgrade")) -> Server:
-        database_url = f"sqlite:///{tmp_path / f'{name}.sqlite3'}"
-        _prepare_ddt_database(database_url, prepare)
+
+@pytest.fixture(scope="session")
+def _installed_ddt_database(tmp_path_factory) -> Path:
+    """A SQLite file the CLI has migrated and given the DdT account, made once per test process:
+    the two CLI runs cost seconds, and each server of the tests below starts on a copy."""
+    path = tmp_path_factory.mktemp("installed") / "installed.sqlite3"
+    _prepare_ddt_database(f"sqlite:///{path}", INSTALLED)
+    return path
+
+
+def _copy_of(installed: Path, target: Path) -> str:
+    """`installed` copied to `target` through SQLite's backup (whole, whatever its journal);
+    answers the copy's URL."""
+    source, copy = sqlite3.connect(installed), sqlite3.connect(target)
+    try:
+        source.backup(copy)
+    finally:
+        source.close()
+        copy.close()
+    return f"sqlite:///{target}"
+
+
+@pytest.fixture
+def ddt_server(start_server, tmp_path: Path, request: pytest.FixtureRequest) -> Callable[..., Server]:
+    """Browser tests that need a database of their own (a demo, an account page listing every
+    token) log in and call the API as the DdT of a server of their own. A database only migrated
+    is a copy of `_installed_ddt_database`; any other `prepare` runs the CLI for the test."""
+
+    def start(name: str, prepare: tuple[str, ...] = INSTALLED) -> Server:
+        target = tmp_path / f"{name}.sqlite3"
+        if prepare == INSTALLED:
+            database_url = _copy_of(request.getfixturevalue("_installed_ddt_database"), target)
+        else:
+            database_url = f"sqlite:///{target}"
+            _prepare_ddt_database(database_url, prepare)
         return start_server(database_url)
 
     return start
 
 
 @pytest.fixture(scope="session")
-def shared_ddt_server(tmp_path_factory) -> Iterator[Server]:
+def shared_ddt_server(tmp_path_factory, _installed_ddt_database: Path) -> Iterator[Server]:
     """One `tdapp run` for the whole session (per xdist worker), with the DdT account, for tests
     that only add their own tournaments, leagues or tables and never stop the server: starting a
     server and preparing its database costs more than most of those tests."""
     folder = tmp_path_factory.mktemp("shared-server")
-    database_url = f"sqlite:///{folder / 'shared.sqlite3'}"
-    _prepare_ddt_database(database_url, ("db", "upgrade"))
+    database_url = _copy_of(_installed_ddt_database, folder / "shared.sqlite3")
     server = _launch(database_url, folder)
     yield server
     _stop([server], folder)
