@@ -19,7 +19,8 @@
   a JSON API request, `.kill()` for a SIGKILL); every server started is stopped at the end of
   the test.
 - `ddt_server(name, prepare=("db", "upgrade"))`: `start_server` on a fresh SQLite file that the
-  CLI has prepared (`prepare`, e.g. `("demo",)`) and given the DdT account (`DDT_PASSWORD`).
+  CLI has prepared (`prepare`, e.g. `("demo",)`) and given the DdT account (`DDT_PASSWORD`);
+  the CLI migrates once per test process and each server gets a copy of that database.
 - `shared_ddt_server` (per session): the same, started once and shared by the tests that only
   add their own tournaments (never for a test that kills the server or needs an empty database).
 - `ddt_api(name)`: the DdT's JSON API on `shared_ddt_server`, with a token of the test's own.
@@ -35,6 +36,7 @@ import os
 import secrets
 import signal
 import socket
+import sqlite3
 import subprocess
 import sys
 import time
@@ -68,6 +70,16 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
         drives_servers = "start_server" in getattr(item, "fixturenames", ())
         if item.get_closest_marker("hosted") or (drives_servers and not item.get_closest_marker("browser")):
             item.add_marker(pytest.mark.xdist_group(SERVERS_GROUP))
+    items.sort(key=_longest_first)
+
+
+def _longest_first(item: pytest.Item) -> int:
+    """xdist hands the tests out in this order (after the servers' group, its largest unit), so
+    the long ones go first: `slow` tests, then browser tests. A minute-long test handed out last
+    would keep one core busy while the other waits at the end of the run."""
+    if item.get_closest_marker("slow"):
+        return 0
+    return 1 if item.get_closest_marker("browser") else 2
 
 
 def _wanted_backends() -> list[str]:
@@ -125,26 +137,39 @@ def sqlite_url(tmp_path_factory) -> str:
     return _migrated(f"sqlite:///{tmp_path_factory.mktemp('db') / 'tdapp.sqlite3'}")
 
 
+@functools.cache
+def _emptying_script(url: str) -> str:
+    """The statements that empty every table of the database at `url`, read once per test
+    process: every test's database has the same, fully migrated, schema."""
+    engine = create_engine(url)
+    try:
+        tables = [t for t in inspect(engine).get_table_names() if t != "alembic_version"]
+        deletes = [f'DELETE FROM "{table}"' for table in tables]
+        if engine.dialect.name != "postgresql":
+            return ";".join(["PRAGMA defer_foreign_keys=ON", *deletes])
+        with engine.connect() as connection:
+            sequences = connection.exec_driver_sql(
+                "SELECT sequence_name FROM information_schema.sequences"
+                " WHERE sequence_schema = current_schema()").scalars().all()
+    finally:
+        engine.dispose()
+    restarts = [f'ALTER SEQUENCE "{sequence}" RESTART' for sequence in sequences]
+    return ";".join(["SET LOCAL session_replication_role = replica", *deletes, *restarts])
+
+
 def _empty_every_table(engine) -> None:
     """Every row gone and every id counter back at 1, as on a fresh database. PostgreSQL's
     TRUNCATE makes new files for each table (0.15 to 0.6 s a time on this machine), so the rows
     are deleted instead, with the foreign-key triggers off for the transaction (the test server's
-    user is a superuser), and the sequences restarted."""
-    tables = [t for t in inspect(engine).get_table_names() if t != "alembic_version"]
+    user is a superuser), and the sequences restarted. The statements go in one round trip."""
+    script = _emptying_script(engine.url.render_as_string(hide_password=False))
     with engine.begin() as connection:
         if engine.dialect.name == "postgresql":
-            connection.exec_driver_sql("SET LOCAL session_replication_role = replica")
-            for table in tables:
-                connection.exec_driver_sql(f'DELETE FROM "{table}"')
-            sequences = connection.exec_driver_sql(
-                "SELECT sequence_name FROM information_schema.sequences"
-                " WHERE sequence_schema = current_schema()").scalars().all()
-            for sequence in sequences:
-                connection.exec_driver_sql(f'ALTER SEQUENCE "{sequence}" RESTART')
+            connection.exec_driver_sql(script)
         else:
-            connection.exec_driver_sql("PRAGMA defer_foreign_keys=ON")
-            for table in tables:
-                connection.exec_driver_sql(f'DELETE FROM "{table}"')
+            # sqlite3 runs one statement per `execute`; `executescript` would commit first.
+            for statement in script.split(";"):
+                connection.exec_driver_sql(statement)
 
 
 class _CompiledTemplates(jinja2.BytecodeCache):
@@ -180,6 +205,30 @@ def _passwords_hashed_once() -> Iterator[None]:
     patch.undo()
 
 
+@pytest.fixture(scope="session", autouse=True)
+def _url_builders_compiled_once() -> Iterator[None]:
+    """Werkzeug compiles two URL builder functions (an AST, then `compile`) for every rule of
+    every app: 85% of `create_app`, which nearly every test calls. A builder depends only on the
+    rule's text, its parsed parts and its defaults (the rule comes in as an argument when it
+    runs), so each is compiled once per test process and handed to every app's copy of the rule."""
+    from werkzeug.routing import Rule
+
+    compile_builder = Rule._compile_builder
+    compiled: dict[tuple, Callable] = {}
+
+    def compiled_once(rule: Rule, append_unknown: bool = True) -> Callable:
+        defaults = tuple(sorted((name, repr(value)) for name, value in (rule.defaults or {}).items()))
+        key = (rule.rule, tuple(rule._trace), defaults, append_unknown)
+        if key not in compiled:
+            compiled[key] = compile_builder(rule, append_unknown)
+        return compiled[key]
+
+    patch = pytest.MonkeyPatch()
+    patch.setattr(Rule, "_compile_builder", compiled_once)
+    yield
+    patch.undo()
+
+
 @pytest.fixture
 def app(database_url: str):
     from tdapp import create_app
@@ -187,7 +236,7 @@ def app(database_url: str):
     from tdapp.storage import database as db
 
     application = create_app({"TESTING": True, "DATABASE_URL": database_url, "SECRET_KEY": "test",
-                              "MIGRATE_ON_START": False})
+                              "MIGRATE_ON_START": False, "AWAIT_SCHEMA": False})
     # The schema is there (`database_url`); the shipped templates, emptied after every test as
     # all rows are, come back as they do on each start of the server.
     templates.ensure_shipped()
@@ -350,27 +399,55 @@ def _prepare_ddt_database(database_url: str, prepare: tuple[str, ...]) -> None:
         )
 
 
-@pytest.fixture
-def ddt_server(start_server, tmp_path: Path) -> Callable[..., Server]:
-    """Browser tests that need a database of their own (a demo, an account page listing every
-    token) log in and call the API as the DdT of a server of their own."""
+INSTALLED = ("db", "upgrade")
 
-    def start(name: str, prepare: tuple[str, ...] = ("db", "upgrade")) -> Server:
-        database_url = f"sqlite:///{tmp_path / f'{name}.sqlite3'}"
-        _prepare_ddt_database(database_url, prepare)
+
+@pytest.fixture(scope="session")
+def _installed_ddt_database(tmp_path_factory) -> Path:
+    """A SQLite file the CLI has migrated and given the DdT account, made once per test process:
+    the two CLI runs cost seconds, and each server of the tests below starts on a copy."""
+    path = tmp_path_factory.mktemp("installed") / "installed.sqlite3"
+    _prepare_ddt_database(f"sqlite:///{path}", INSTALLED)
+    return path
+
+
+def _copy_of(installed: Path, target: Path) -> str:
+    """`installed` copied to `target` through SQLite's backup (whole, whatever its journal);
+    answers the copy's URL."""
+    source, copy = sqlite3.connect(installed), sqlite3.connect(target)
+    try:
+        source.backup(copy)
+    finally:
+        source.close()
+        copy.close()
+    return f"sqlite:///{target}"
+
+
+@pytest.fixture
+def ddt_server(start_server, tmp_path: Path, request: pytest.FixtureRequest) -> Callable[..., Server]:
+    """Browser tests that need a database of their own (a demo, an account page listing every
+    token) log in and call the API as the DdT of a server of their own. A database only migrated
+    is a copy of `_installed_ddt_database`; any other `prepare` runs the CLI for the test."""
+
+    def start(name: str, prepare: tuple[str, ...] = INSTALLED) -> Server:
+        target = tmp_path / f"{name}.sqlite3"
+        if prepare == INSTALLED:
+            database_url = _copy_of(request.getfixturevalue("_installed_ddt_database"), target)
+        else:
+            database_url = f"sqlite:///{target}"
+            _prepare_ddt_database(database_url, prepare)
         return start_server(database_url)
 
     return start
 
 
 @pytest.fixture(scope="session")
-def shared_ddt_server(tmp_path_factory) -> Iterator[Server]:
+def shared_ddt_server(tmp_path_factory, _installed_ddt_database: Path) -> Iterator[Server]:
     """One `tdapp run` for the whole session (per xdist worker), with the DdT account, for tests
     that only add their own tournaments, leagues or tables and never stop the server: starting a
     server and preparing its database costs more than most of those tests."""
     folder = tmp_path_factory.mktemp("shared-server")
-    database_url = f"sqlite:///{folder / 'shared.sqlite3'}"
-    _prepare_ddt_database(database_url, ("db", "upgrade"))
+    database_url = _copy_of(_installed_ddt_database, folder / "shared.sqlite3")
     server = _launch(database_url, folder)
     yield server
     _stop([server], folder)

@@ -147,6 +147,7 @@ def choose(rng: random.Random, legal) -> tuple[Action, int | None]:
     return action, None
 
 
+@pytest.mark.slow
 @pytest.mark.filterwarnings("ignore::UserWarning")  # pokerkit warns when told which cards to deal
 def test_random_no_limit_hands_end_with_pokerkits_stacks():
     mismatches = []

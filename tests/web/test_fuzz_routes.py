@@ -278,6 +278,7 @@ def try_rule(client, world: World, rule, method: str, names: list[str]) -> None:
         assert answer.status_code <= worst, (sent, answer.get_data(as_text=True)[:300])
 
 
+@pytest.mark.slow
 def test_no_route_answers_5xx_to_any_request(app, api, ddt):
     """Every rule is tried before the test fails, so that one run lists every crash."""
     world = build_world(app, api, ddt)
