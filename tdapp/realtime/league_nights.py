@@ -17,9 +17,6 @@ from flask_socketio import join_room
 from tdapp.realtime.server import listened, socketio
 from tdapp.services import bus, draw_tables, league_nights
 
-# draw table -> (league, day): a table belongs to one night for good, so a found one is kept
-_nights_of_tables: dict[int, tuple[int, int]] = {}
-
 
 def night_room(league_id: int, day: int) -> str:
     return f"league-night-{league_id}-{day}"
@@ -46,18 +43,10 @@ def push_league_night(change: bus.DrawTableChange | bus.LeagueNightChange) -> No
     elif change.event == draw_tables.ACCESS_RENEWED:
         return  # the console's access is no part of the night
     else:
-        night = _night_of(change.table_id)
+        night = league_nights.night_of_table(change.table_id)  # by a unique column
     if night is None:
         return
     room = night_room(*night)
     if listened(room):
         socketio.emit("league_night", {"league_id": night[0], "day": night[1]}, to=room)
 
-
-def _night_of(table_id: int) -> tuple[int, int] | None:
-    found = _nights_of_tables.get(table_id)
-    if found is None:
-        found = league_nights.night_of_table(table_id)
-        if found is not None:
-            _nights_of_tables[table_id] = found
-    return found
