@@ -11,8 +11,10 @@ first:
    the work of redrawing 500 wall displays and phones;
 2. the draw consoles' `draw_table` push, for the same reason (it follows another kind of change,
    so it never waits for the others);
-3. the screens' `view` broadcast (displays, phones, the DdT's console);
-4. the scheduler's re-planning of the clock and decision jobs (or, in a process that does not
+3. the league night screens' `league_night` message, after the consoles of its tables (a
+   screen refetches its page: it may wait);
+4. the screens' `view` broadcast (displays, phones, the DdT's console);
+5. the scheduler's re-planning of the clock and decision jobs (or, in a process that does not
    own the scheduler, telling the owner through Redis): nobody watches it happen.
 
 No module subscribes itself, at import or in its own `init_app`.
@@ -34,6 +36,8 @@ SUBSCRIBERS: tuple[tuple[Callable[[Any], None], type], ...] = (
     (realtime.end_renewed_draw_consoles, bus.DrawTableChange),
     (realtime.push_hands, bus.Change),
     (realtime.push_draw_table, bus.DrawTableChange),
+    (realtime.push_league_night, bus.DrawTableChange),
+    (realtime.push_league_night, bus.LeagueNightChange),
     (realtime.push_views, bus.Change),
     (scheduler.follow, bus.Change),
 )

@@ -88,6 +88,7 @@
   function drawPots() {
     const box = $("pots");
     box.replaceChildren();
+    const waiting = table.waiting_pots || (table.round ? table.round.waiting_pots : []);
     table.pots.forEach((pot, i) => {
       const item = el("div", "pot");
       item.append(el("span", "", i === 0 ? L.main_pot : `${L.side_pot} ${i}`),
@@ -96,7 +97,7 @@
       box.append(item);
     });
     if (table.phase === "waiting" || table.phase === "over") {
-      for (const amount of table.waiting_pots || []) {
+      for (const amount of waiting) {
         const item = el("div", "pot waiting");
         item.append(el("span", "", L.waiting), el("span", "amount", amount));
         box.append(item);
@@ -221,13 +222,39 @@
       seat.replaceChildren(...table.seats.map((s) => new Option(nameOf(s.seat), s.seat)));
     }
     $("passata").textContent = `${L.passata} (+${table.passata})`;
-    if (telesina) return;
-    const select = $("invito");
-    if (select.options.length !== table.invito_max) {
-      select.replaceChildren();
-      for (let i = 1; i <= table.invito_max; i += 1) select.append(new Option(i, i));
-      select.value = Math.min(2, table.invito_max);
+    if ($("round-start")) $("round-start").hidden = !table.can_play_telesina;
+    const back = backToDraw();
+    if (telesina) {
+      $("telesina-invito").hidden = back;
+      $("deal").textContent = back ? L.deal_draw : $("deal").dataset.label;
+      if (!back) return;
+      $("draw-deal").hidden = false;
     }
+    const most = back ? table.round.invito_max : table.invito_max;
+    const select = $("invito");
+    if (select.options.length !== most) {
+      select.replaceChildren();
+      for (let i = 1; i <= most; i += 1) select.append(new Option(i, i));
+      select.value = Math.min(2, most);
+    }
+  }
+
+  // A draw table's round of telesina went once around: the next deal is draw again.
+  function backToDraw() {
+    return !!(table.round && table.round.over);
+  }
+
+  function drawRound() {
+    const round = table.round;
+    if (!round || !$("round")) return;
+    $("round").textContent = `${L.round}${round.giri ? ` (${L.round_giri})` : ""}: ` +
+      (round.over ? L.round_over
+        : `${L.round_hand} ${table.can_deal ? round.played + 1 : round.played} ${L.of} ${round.hands}`);
+  }
+
+  function drawDeal() {
+    return { invito: Number($("invito").value), blind_steps: Number($("blinds").value),
+      giri: $("giri").checked };
   }
 
   function drawTools() {
@@ -250,6 +277,13 @@
   }
 
   function draw(data) {
+    if (data.game !== root.dataset.game) {
+      // A round of telesina started, or went around and draw was dealt: the other game's page
+      // (once: the answer and the push both bring the news).
+      if (!root.dataset.reloading) window.location.reload();
+      root.dataset.reloading = "1";
+      return;
+    }
     table = data;
     $("hand-no").textContent = data.number ? `· ${L.hand} ${data.number}` : "";
     if (!telesina) {
@@ -272,6 +306,7 @@
     }
     drawShowdown();
     drawDealing();
+    drawRound();
     $("lines").replaceChildren(...data.lines.map((line) => el("li", "", line.text)));
     $("lines").closest("details").hidden = !data.lines.length;
     root.dataset.ready = String(data.version);
@@ -308,7 +343,8 @@
     $("change-up").addEventListener("click", () => send("/exchange", {
       seat: table.exchange.seat, given: $("given").value, received: whole($("received").value),
     }));
-    $("deal").addEventListener("click", () => send("/deal", {}));
+    $("deal").dataset.label = $("deal").textContent;
+    $("deal").addEventListener("click", () => send("/deal", backToDraw() ? drawDeal() : {}));
   }
 
   function wireDraw() {
@@ -323,10 +359,7 @@
       const button = e.target.closest("button");
       if (button) send("/draw", { seat: table.legal.seat, cards: Number(button.dataset.cards) });
     });
-    $("deal").addEventListener("click", () => send("/deal", {
-      invito: Number($("invito").value), blind_steps: Number($("blinds").value),
-      giri: $("giri").checked,
-    }));
+    $("deal").addEventListener("click", () => send("/deal", drawDeal()));
     $("declare-false").addEventListener("click", () => {
       const chosen = $("new-opener").value;
       send("/false-opening", { new_opener: chosen ? Number(chosen) : null,
@@ -369,6 +402,10 @@
   $("passata").addEventListener("click", () => send("/passate",
     { seat: Number($("passata-seat").value), passate: 1 }));
   $("undo").addEventListener("click", () => send("/undo"));
+  if ($("start-round")) {
+    $("start-round").addEventListener("click", () => send("/telesina-round",
+      { variant: $("round-variant").value, giri: $("round-giri").checked }));
+  }
 
   load();
   // Another device (the DdT's laptop) may act at the same table: its changes are pushed; while

@@ -106,5 +106,18 @@ class Exchange:
     received: str | None = None
 
 
+ROUND_VARIANT = "secca"  # TS-01: the base game, when nobody names another
+
+
+@dataclass(frozen=True)
+class PlayTelesinaRound:
+    """Between hands, a draw table plays a round of telesina of the `variant` the DdT or the
+    dealer names: the deal goes once around the table, then back to draw. `giri`: the round
+    that opens the giri (LG-07), else one TS-08 called."""
+
+    variant: str = ROUND_VARIANT
+    giri: bool = False
+
+
 Command = (Deal | Act | OpenTogether | Draw | Showdown | DeclareFalseOpening | Misdeal
-           | TakePassate | TurnCards | Exchange)
+           | TakePassate | TurnCards | Exchange | PlayTelesinaRound)

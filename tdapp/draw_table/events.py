@@ -106,11 +106,23 @@ class CardExchanged:
     received: str | None
 
 
+@dataclass(frozen=True)
+class TelesinaRoundStarted:
+    """A draw table plays a round of telesina of the `variant` (TS-08, LG-07): `hands` hands,
+    one dealt by each player in turn, then the draw again. `giri`: the round opening the giri."""
+
+    variant: str
+    hands: int
+    giri: bool = False
+
+
 Event = (TableOpened | HandDealt | ActionTaken | OpenedTogether | CardsChanged | HandShownDown
-         | FalseOpeningDeclared | HandMisdealt | PassateTaken | CardsTurned | CardExchanged)
+         | FalseOpeningDeclared | HandMisdealt | PassateTaken | CardsTurned | CardExchanged
+         | TelesinaRoundStarted)
 KINDS: dict[str, type] = {cls.__name__: cls for cls in (
     TableOpened, HandDealt, ActionTaken, OpenedTogether, CardsChanged, HandShownDown,
-    FalseOpeningDeclared, HandMisdealt, PassateTaken, CardsTurned, CardExchanged)}
+    FalseOpeningDeclared, HandMisdealt, PassateTaken, CardsTurned, CardExchanged,
+    TelesinaRoundStarted)}
 
 
 VERSIONS: dict[str, int] = {**{kind: 1 for kind in KINDS}, "TableOpened": 2}

@@ -18,10 +18,13 @@ from tdapp.draw_table.commands import (
     Deal,
     DeclareFalseOpening,
     Draw,
+    Exchange,
     Misdeal,
     OpenTogether,
+    PlayTelesinaRound,
     Showdown,
     TakePassate,
+    TurnCards,
 )
 from tdapp.draw_table.events import (
     GAMES,
@@ -35,15 +38,24 @@ from tdapp.draw_table.events import (
     OpenedTogether,
     PassateTaken,
     TableOpened,
+    TelesinaRoundStarted,
 )
-from tdapp.draw_table.state import ACTION_LINES, DrawTable, Line, Table, TelesinaTable, opened
+from tdapp.draw_table.state import (
+    ACTION_LINES,
+    DrawTable,
+    Line,
+    Table,
+    TelesinaTable,
+    opened,
+    telesina_round,
+)
 from tdapp.engine.draw import misdeal
 from tdapp.engine.draw.false_opening import false_opening
 from tdapp.engine.draw.hand import DrawHand, Phase
 from tdapp.engine.draw.stakes import top_up
 from tdapp.engine.errors import IllegalAction
 from tdapp.engine.telesina.hand import TelesinaHand
-from tdapp.engine.telesina.variants import VARIANTS
+from tdapp.engine.telesina.variants import VARIANTS, variant
 from tdapp.tournament.errors import DomainError, register_messages
 
 MAX_NAME = 120
@@ -71,6 +83,9 @@ register_messages({
     "DRAW_TWO_OPENERS": "Two openers at once are two different seats",
     "TABLE_GAME": "A table plays draw or telesina, and a telesina one of %(variants)s",
     "DRAW_INVITO_NEEDED": "Name the invito of the hand (1 to 10)",
+    "TELESINA_ROUND_VARIANT": "A round of telesina plays one of %(variants)s",
+    "TELESINA_ROUND_ON": "The round of telesina is still on: %(played)s of %(hands)s hands "
+                         "dealt",
 })
 register_messages({  # the hand in words, for the console
     "DRAW_LOG_DEALT": "Hand %(number)s: seat %(dealer)s deals, invito %(invito)s, pot %(pot)s, "
@@ -97,6 +112,8 @@ register_messages({  # the hand in words, for the console
     "DRAW_LOG_VOID": "The hand is void: the stakes go back, the inviti wait",
     "DRAW_LOG_REDEAL": "Shuffle and deal again",
     "DRAW_LOG_REFUND": "The false opener refunds %(chips)s to the middle",
+    "DRAW_LOG_TELESINA_ROUND": "A round of telesina (%(variant)s): %(hands)s hands, one dealt "
+                               "by each player, then draw again",
 })
 
 def open_table(name: str, players: Sequence[tuple[str, int]], dealer: int, *,
@@ -141,7 +158,11 @@ def decide(state: Table, command: Command) -> Event:
     try:
         if isinstance(command, TakePassate):
             return _passate(state, command)
+        if isinstance(command, PlayTelesinaRound):
+            return _telesina_round(state, command)
         if isinstance(state, TelesinaTable):
+            if state.round_over and not isinstance(command, (TurnCards, Exchange)):
+                return _event_for(state.back_to_draw(), command)  # the next deal is draw
             return telesina.decide(state, command)
         return _event_for(state, command)
     except IllegalAction as refused:
@@ -185,6 +206,27 @@ def _passate(state: Table, command: TakePassate) -> PassateTaken:
     chips = top_up({command.seat: 0}, command.seat, command.passate, state.passata,
                    dealt=False)[command.seat]
     return PassateTaken(command.seat, command.passate, chips)
+
+
+def _telesina_round(state: Table, command: PlayTelesinaRound) -> TelesinaRoundStarted:
+    """A round of telesina at a draw table, between hands only: not at a table that plays
+    telesina all night, not while a round is still going around."""
+    if isinstance(state, TelesinaTable):
+        if state.round is None:
+            raise DomainError("TABLE_WRONG_GAME", game=state.variant.name)
+        if state.in_play:
+            raise DomainError("DRAW_HAND_IN_PLAY", number=state.number)
+        if not state.round_over:
+            raise DomainError("TELESINA_ROUND_ON", played=state.round.played(state.number),
+                              hands=state.round.hands)
+        state = state.back_to_draw()
+    if state.in_play:
+        raise DomainError("DRAW_HAND_IN_PLAY", number=state.number)
+    if command.variant not in VARIANTS:
+        raise DomainError("TELESINA_ROUND_VARIANT", variants=", ".join(VARIANTS))
+    table = state.next_table
+    telesina.deal(table, variant(command.variant))  # every resto can sit a telesina hand
+    return TelesinaRoundStarted(command.variant, len(table.seats), command.giri)
 
 
 def _event_for(state: DrawTable, command: Command) -> Event:
@@ -281,7 +323,11 @@ def apply(state: Table | None, event: Event) -> Table:
         line = ("DRAW_LOG_PASSATE", {"seat": event.seat, "passate": event.passate,
                                      "chips": event.chips})
         return replace(state, top_ups=top_ups, lines=(*state.lines, line))
+    if isinstance(event, TelesinaRoundStarted):
+        return _round_started(state, event)
     if isinstance(state, TelesinaTable):
+        if state.round_over and isinstance(event, HandDealt):
+            return apply(state.back_to_draw(), event)  # the round went around: draw again
         return telesina.apply(state, event)
     hand = state.hand
     match event:
@@ -326,6 +372,17 @@ def apply(state: Table | None, event: Event) -> Table:
             after = _misdeal(hand, event)
             return _with(state, after, ("DRAW_LOG_MISDEAL", {"kind": event.kind}))
     raise IllegalAction(f"unknown event {type(event).__name__}")
+
+
+def _round_started(state: Table, event: TelesinaRoundStarted) -> TelesinaTable:
+    """The draw table (or the one a finished round goes back to) turned to telesina."""
+    if isinstance(state, TelesinaTable):
+        if not state.round_over:
+            raise IllegalAction("a round of telesina starts at a draw table between hands")
+        state = state.back_to_draw()
+    line = ("DRAW_LOG_TELESINA_ROUND", {"variant": variant(event.variant).name,
+                                        "hands": event.hands})
+    return telesina_round(state, event.variant, event.hands, event.giri, line)
 
 
 _OUTCOME_CODES = {"no_opening": "DRAW_LOG_NO_OPENING", "piatto_di_parola": "DRAW_LOG_PIATTO",

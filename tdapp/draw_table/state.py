@@ -53,9 +53,26 @@ class DrawTable:
 
 
 @dataclass(frozen=True)
+class TelesinaRound:
+    """A draw table's round of telesina: the draw it goes back to (its highest invito), the
+    number of the round's first hand and how many hands it has (one per dealer), and whether
+    it opens the giri. The draw's pots waiting in the middle stay in `table.carries`."""
+
+    invito_max: int
+    first: int
+    hands: int
+    giri: bool = False
+
+    def played(self, number: int) -> int:
+        """The hands of the round dealt, when the table's last hand is `number`."""
+        return number - self.first + 1
+
+
+@dataclass(frozen=True)
 class TelesinaTable:
-    """A table of telesina (TS-00 .. TS-07) between and during hands, one variant all night.
-    `table` is as of the last deal; a finished hand is settled into it by the next deal."""
+    """A table of telesina (TS-00 .. TS-07) between and during hands: one variant all night,
+    or (with `round`) for a round at a draw table. `table` is as of the last deal; a finished
+    hand is settled into it by the next deal."""
 
     names: Mapping[int, str]
     variant: Variant
@@ -65,12 +82,28 @@ class TelesinaTable:
     lines: tuple[Line, ...] = ()  # the hand in words
     passata: int = 0
     top_ups: Mapping[int, int] = field(default_factory=dict)  # passate taken since the deal
+    round: TelesinaRound | None = None  # a draw table's round of telesina
 
     game = "telesina"
 
     @property
     def in_play(self) -> bool:
         return self.hand is not None and not self.hand.over
+
+    @property
+    def round_over(self) -> bool:
+        """A draw table's round whose last hand is over: the next deal is draw again."""
+        return self.round is not None and not self.in_play \
+            and self.round.played(self.number) >= self.round.hands
+
+    def back_to_draw(self) -> DrawTable:
+        """The draw table the round goes back to: the resti as the round left them, the deal
+        passed on, the pots that waited in the middle still there."""
+        if self.round is None:
+            raise ValueError("a telesina table has no draw to go back to")
+        return DrawTable(names=self.names, invito_max=self.round.invito_max,
+                         table=self.next_table, number=self.number, lines=self.lines,
+                         passata=self.passata)
 
     @property
     def next_table(self) -> seats.DrawTable:
@@ -91,6 +124,15 @@ def topped_up(table: seats.DrawTable, top_ups: Mapping[int, int]) -> seats.DrawT
     if not top_ups:
         return table
     return replace(table, stacks={s: c + top_ups.get(s, 0) for s, c in table.stacks.items()})
+
+
+def telesina_round(state: DrawTable, variant_key: str, hands: int, giri: bool,
+                   line: Line) -> TelesinaTable:
+    """The draw table turned to a round of telesina, from the table its next deal starts
+    from: the same seats, resti and dealer, the pots waiting left where they are."""
+    return TelesinaTable(names=state.names, variant=variant(variant_key), table=state.next_table,
+                         number=state.number, lines=(line,), passata=state.passata,
+                         round=TelesinaRound(state.invito_max, state.number + 1, hands, giri))
 
 
 def opened(event: TableOpened) -> Table:

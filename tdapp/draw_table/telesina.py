@@ -151,10 +151,11 @@ def middle(hand: TelesinaHand) -> int:
 
 
 def chips_on_table(state: TelesinaTable) -> int:
-    """Every chip at the table: the resti behind, the middle of the hand in play. Only a
-    passata changes it."""
+    """Every chip at the table: the resti behind, the middle of the hand in play, and the draw's
+    pots waiting through a round of telesina at a draw table. Only a passata changes it."""
+    waiting = sum(state.table.carries)
     if not state.in_play:
-        return sum(state.next_table.stacks.values())
+        return sum(state.next_table.stacks.values()) + waiting
     hand = state.hand
     out = sum(c for s, c in state.table.stacks.items() if s not in hand.order)  # col salto
-    return out + sum(behind(hand, s) for s in hand.order) + middle(hand)
+    return out + sum(behind(hand, s) for s in hand.order) + middle(hand) + waiting

@@ -49,6 +49,8 @@ def view(state: Table, version: int) -> dict[str, Any]:
         "can_deal": not state.in_play,
         "can_declare_false_opening": hand is not None and not state.judged
         and hand.opener is not None and hand.opener not in hand.blind_seats,
+        "round": None,
+        "can_play_telesina": not state.in_play,
         "lines": [{"code": code, "params": dict(params)} for code, params in state.lines],
     }
 
@@ -163,8 +165,21 @@ def _telesina(state: TelesinaTable, version: int) -> dict[str, Any]:
         if playing and hand.awaiting_showdown else None,
         "outcome": _telesina_outcome(state),
         "can_deal": not playing,
+        "round": _round(state),
+        "can_play_telesina": state.round_over,
         "lines": [{"code": code, "params": dict(params)} for code, params in state.lines],
     }
+
+
+def _round(state: TelesinaTable) -> dict[str, Any] | None:
+    """A draw table's round of telesina: how far it went, and once over, that the next deal is
+    draw again (with the draw's highest invito)."""
+    on = state.round
+    if on is None:
+        return None
+    return {"hands": on.hands, "played": max(on.played(state.number), 0), "giri": on.giri,
+            "over": state.round_over, "invito_max": on.invito_max,
+            "waiting_pots": list(state.table.carries)}
 
 
 def _telesina_phase(state: TelesinaTable) -> str:

@@ -28,7 +28,7 @@ CHOICES: dict[str, tuple[str, ...]] = {
 FIXED = {
     "standings": ("tied_winners", "full_poste", "sixths_sit_out", "podium_after_final"),
     "night": ("tied_winners", "full_poste", "entry_order", "giri_start", "telesina_first",
-              "four_handed", "vestito"),
+              "telesina_round", "four_handed", "vestito"),
 }
 
 

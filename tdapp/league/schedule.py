@@ -12,6 +12,9 @@ night's opening time, the hands dealt at its draw tables, what the night recorde
   the "tappo".
 - Before the giri each "full vestito" or better shown calls a telesina round, and five hands in
   a row without an opening call one too, at most three (four in the Final) a night per table.
+- A round of telesina is played at the table's own console (`TelesinaPlayed`), or marked on the
+  night's screen where it was played without it; either counts from when it started, and while
+  one goes around it is the round on.
 """
 
 from __future__ import annotations
@@ -84,14 +87,29 @@ class Hand:
 
 
 @dataclass(frozen=True)
+class TelesinaPlayed:
+    """A round of telesina played at a draw table of the night, from its console."""
+
+    at: datetime  # when it started
+    giri: bool  # the round that opens the giri, else one TS-08 called
+    variant: str
+    dealer: int  # who dealt its first hand
+    played: int  # its hands dealt so far
+    hands: int  # one per player
+    over: bool
+
+
+@dataclass(frozen=True)
 class TableHands:
-    """What a draw table of the night tells the schedule."""
+    """What a draw table of the night tells the schedule: its hands of draw and its rounds of
+    telesina."""
 
     name: str
     seats: tuple[int, ...]  # clockwise: the deal passes in this order
     next_dealer: int
     pot_live: bool  # a hand in play, or a pot waiting in the middle
     hands: tuple[Hand, ...]
+    rounds: tuple[TelesinaPlayed, ...] = ()
 
 
 class Mark(StrEnum):
@@ -134,6 +152,7 @@ class TableSchedule:
     fixed_rounds: int
     giri_hands_left: int
     tappo: int | None  # the seat that deals the last hand of the night
+    telesina_on: TelesinaPlayed | None = None  # the round of telesina going on at the table
 
     @property
     def telesina_due(self) -> tuple[str, ...]:
@@ -161,19 +180,27 @@ def schedule(times: NightTimes, kind: NightKind, tables: Sequence[TableHands],
 def table_schedule(times: NightTimes, kind: NightKind, table: TableHands,
                    recorded: Sequence[Recorded], now: datetime) -> TableSchedule:
     plan = timetable(kind)
+    # a round played at the table counts as the screen's mark would, from when it started
+    marks = [*recorded, *(Recorded(table.name, Mark.GIRI_TELESINA if r.giri else Mark.TELESINA,
+                                   r.at) for r in table.rounds)]
+    on_now = next((r for r in table.rounds if not r.over), None)
     before = [h for h in table.hands if not h.giri]
-    called, played, unopened = _telesina_before_giri(before, recorded, plan.telesina_max)
+    called, played, unopened = _telesina_before_giri(before, marks, plan.telesina_max)
     giri_hands = [h for h in table.hands if h.giri]
-    giri_telesina = any(r.mark is Mark.GIRI_TELESINA for r in recorded)
+    giri_telesina = any(r.mark is Mark.GIRI_TELESINA for r in marks)
     players = len(table.seats)
     fixed = plan.fixed_rounds + (FOUR_HANDED_EXTRA_ROUNDS if players == 4 else 0)
     counted = sum(1 for h in giri_hands if h.over and h.deal_passed)
     left = fixed * players - counted
-    first_dealer = giri_hands[0].dealer if giri_hands else table.next_dealer
+    # the giri's first dealer: of their first hand, or of their telesina round if it came first
+    firsts = [(h.at, h.dealer) for h in giri_hands[:1]]
+    firsts += [(r.at, r.dealer) for r in table.rounds if r.giri]
+    first_dealer = min(firsts)[1] if firsts else table.next_dealer
     tappo = table.seats[table.seats.index(first_dealer) - 1]
     round_on = None
     if giri_hands or giri_telesina:
-        phase = Phase.OVER if giri_telesina and left <= 0 else Phase.GIRI
+        over = giri_telesina and left <= 0 and on_now is None
+        phase = Phase.OVER if over else Phase.GIRI
         if left > 0:
             round_on = "fixed"
         elif not giri_telesina:
@@ -185,12 +212,15 @@ def table_schedule(times: NightTimes, kind: NightKind, table: TableHands,
     else:
         phase = Phase.GIRI_WAITING if table.pot_live else Phase.GIRI_DUE
         round_on = "telesina"
-    fixed_round = min(counted // players + 1, fixed) if giri_hands else 0
+    if on_now is not None:
+        round_on = "telesina"
+    fixed_round = min(counted // players + 1, fixed) if giri_hands or round_on == "fixed" else 0
     return TableSchedule(
         name=table.name, phase=phase, hands=len(table.hands), unopened_in_a_row=unopened,
         telesina_called=called, telesina_played=played, round_on=round_on,
         giri_telesina_played=giri_telesina,
-        fixed_round=fixed_round, fixed_rounds=fixed, giri_hands_left=max(left, 0), tappo=tappo)
+        fixed_round=fixed_round, fixed_rounds=fixed, giri_hands_left=max(left, 0), tappo=tappo,
+        telesina_on=on_now)
 
 
 def _telesina_before_giri(hands: Sequence[Hand], recorded: Sequence[Recorded],

@@ -4,7 +4,7 @@ The services publish committed changes on the bus (tdapp/services/bus.py); the s
 turn them into pushes (`tdapp.bootstrap` wires them, in order). No other module emits. Files:
 `server` (the Socket.IO server and its set-up), `views` (the tournament's views, built once for
 screens, pages and the API), `protocol` (the screens' deltas, pure), `screens`,
-`table_consoles`, `draw_consoles` (one per audience).
+`table_consoles`, `draw_consoles`, `league_nights` (one per audience).
 
 Screens: protocol 2 (`protocol.py`) for wall displays, players' phones and the DdT console.
 A message's size is the size of what changed, not of the field (docs/realtime.md):
@@ -71,6 +71,14 @@ Draw consoles (`/draw/<token>`, the dealer of a table of the club's Italian game
   of that table (an action, an undo, from any of its consoles) a joined console gets
   `draw_table`: the table as its API answers it, with its `version`.
 
+League night screens (`/leagues/<id>/nights/<day>/live`, public):
+
+- emit `join_league_night` with `{"league_id": n, "day": d}`; the acknowledgement is
+  `{"joined": true|false}` (false for a night never opened). After every committed change of
+  one of the night's draw tables (an action, an undo, a round of telesina) and of the night's
+  own record (a mark, the result confirmed) the room gets `league_night` `{"league_id", "day"}`
+  and each screen fetches its page again (league_nights.py says why not a pushed view).
+
 `async_mode` is `gevent` where the server runs (`tdapp run`, gunicorn's gevent worker) and
 `threading` in an app built in-process (see `async_mode()`); WebSockets by simple-websocket. When
 `SOCKETIO_MESSAGE_QUEUE` (config or environment, e.g. `redis://127.0.0.1:6379/0`) is set, emits
@@ -90,6 +98,7 @@ from tdapp.realtime.draw_consoles import (
     end_renewed_draw_consoles,
     push_draw_table,
 )
+from tdapp.realtime.league_nights import push_league_night
 from tdapp.realtime.screens import announce_period, forget_shown, held_view, push_views, td_change
 from tdapp.realtime.server import channel, message_queue, socketio
 from tdapp.realtime.table_consoles import end_renewed_table_consoles, push_hands, table_message
@@ -114,6 +123,7 @@ __all__ = [
     "message_queue",
     "push_hands",
     "push_draw_table",
+    "push_league_night",
     "push_views",
     "screen_view",
     "seating_rows",

@@ -1,7 +1,7 @@
 """In-process publish/subscribe of committed changes.
 
 The services publish one change after each commit: a `Change` of a tournament, a
-`DrawTableChange` of a draw table. Adapters (Socket.IO emits, the scheduler) subscribe to the
+`DrawTableChange` of a draw table, a `LeagueNightChange` of what a league night records itself. Adapters (Socket.IO emits, the scheduler) subscribe to the
 kind they follow; `tdapp.bootstrap` wires them, in order, at start-up. A subscriber that fails is
 logged and does not stop the others or the action that was already committed.
 """
@@ -43,7 +43,17 @@ class DrawTableChange:
     action: str = "applied"
 
 
-AnyChange = Change | DrawTableChange
+@dataclass(frozen=True)
+class LeagueNightChange:
+    """A committed change of a league night's own record (a mark of its screen, its result
+    confirmed); its tables' changes come as `DrawTableChange`."""
+
+    league_id: int
+    day: int
+    what: str
+
+
+AnyChange = Change | DrawTableChange | LeagueNightChange
 Subscriber = Callable[[Any], None]
 
 _subscribers: list[tuple[type, Subscriber]] = []

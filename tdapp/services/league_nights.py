@@ -29,7 +29,7 @@ from tdapp.league.schedule import (
     schedule,
 )
 from tdapp.league.table_hands import TableEnd, table_end
-from tdapp.services import draw_tables
+from tdapp.services import bus, draw_tables
 from tdapp.services import league as leagues
 from tdapp.services.draw_tables import Player
 from tdapp.storage.database import is_id, session_scope
@@ -166,6 +166,7 @@ def record(league_id: int, day: int, table: str, mark: str, actor: str,
         at = (now or utcnow()).isoformat()
         night.marks = [*night.marks, {"table": table, "mark": mark, "at": at, "by": actor}]
         session.add(night)
+    bus.publish(bus.LeagueNightChange(league_id, day, mark))
 
 
 def confirm(league_id: int, day: int, zone: tzinfo, actor: str) -> Night:
@@ -176,7 +177,9 @@ def confirm(league_id: int, day: int, zone: tzinfo, actor: str) -> Night:
     problems = night.problems
     if problems:
         raise problems[0]
-    return leagues.enter_night(league_id, day, night.proposal(), actor)
+    entered = leagues.enter_night(league_id, day, night.proposal(), actor)
+    bus.publish(bus.LeagueNightChange(league_id, day, "confirmed"))
+    return entered
 
 
 def night_of_table(draw_table_id: int) -> tuple[int, int] | None:
@@ -192,6 +195,8 @@ def night_of_table(draw_table_id: int) -> tuple[int, int] | None:
 
 def open_days(league_id: int) -> list[int]:
     """The days of the league whose nights were opened, newest first."""
+    if not is_id(league_id):
+        return []
     with session_scope() as session:
         return list(session.exec(select(LiveNightRecord.day)
                                  .where(LiveNightRecord.league_id == league_id)

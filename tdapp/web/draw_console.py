@@ -10,6 +10,7 @@ from typing import Any
 from flask import Blueprint, abort, redirect, render_template, request, url_for
 from flask_babel import format_time, get_locale, gettext
 
+from tdapp.draw_table.commands import ROUND_VARIANT
 from tdapp.draw_table.state import Table, TelesinaTable
 from tdapp.engine.telesina.variants import VARIANTS
 from tdapp.services import console_pins, draw_tables, league_nights
@@ -63,7 +64,8 @@ def console_page(token: str) -> Any:
                            league_night=league_nights.night_of_table(table_id),
                            api_base=url_for("api_draw_tables.get_table", table_id=table_id),
                            access=access_json(opened) if current_ddt() is not None else None,
-                           variant_text=_variant_text(opened.state))
+                           variant_text=_variant_text(opened.state), variants=VARIANTS,
+                           round_variant=ROUND_VARIANT)
 
 
 def _variant_text(state: Table) -> str:

@@ -1,6 +1,8 @@
 """The league night's pages: open the day's tables in one step, the night's screen (the time,
 the giri, the round on, the tappo, the telesina rounds) and the result read off the tables for
-the secretary to confirm. The screen is public like the standings; acting needs the DdT."""
+the secretary to confirm. The screen is public like the standings; acting needs the DdT. It
+follows the night over Socket.IO (tdapp/realtime/league_nights.py): told of a change, it fetches
+itself again (static/league/live.js)."""
 
 from __future__ import annotations
 
@@ -9,6 +11,7 @@ from typing import Any
 from flask import Blueprint, abort, flash, redirect, render_template, request, url_for
 from flask_babel import format_time, gettext
 
+from tdapp.engine.telesina.variants import VARIANTS
 from tdapp.i18n import club_zone
 from tdapp.league.errors import LeagueError
 from tdapp.league.readings import CHOICES
@@ -52,7 +55,8 @@ def live(league_id: int, day: int) -> Any:
              "giri_at": format_time(times.giri_at, "HH:mm")}
     return render_template("league/live.html", league=current, night=night, clock=clock,
                            problems=problems, proposal=_proposal(night),
-                           notes=notes(current.readings, "night"))
+                           notes=notes(current.readings, "night"), zone=club_zone().key,
+                           variants={key: v.name for key, v in VARIANTS.items()})
 
 
 @bp.post("/<int:league_id>/nights/<int:day>/live/marks")

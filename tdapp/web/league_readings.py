@@ -49,6 +49,11 @@ FIXED_TEXTS = {
     "telesina_first": ("TS-08", lazy_gettext("The telesina round opens the giri, before the "
                                              "fixed rounds; the first seat of the plan deals "
                                              "the night's first hand.")),
+    "telesina_round": ("TS-08", lazy_gettext("A round of telesina is one hand dealt by each "
+                                             "player, secca unless the DdT or the dealer names "
+                                             "another; the draw's pots waiting stay in the "
+                                             "middle for the draw, and a full vestito shown at "
+                                             "telesina calls no round.")),
     "four_handed": ("LG-07", lazy_gettext("Four-handed, the giri have three more fixed rounds "
                                           "(not three in place of two).")),
     "vestito": ("TS-08", lazy_gettext("A full vestito is a full house of jacks or higher; a "

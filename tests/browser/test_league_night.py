@@ -1,11 +1,14 @@
 """A whole short league night in a real Chromium against a real server (issue 17): the secretary
 opens day 1's two draw tables in one step, the night's screen counts a telesina round called by
-a full vestito, a giri hand is dealt on table A's console, the giri run to the tappo at both
+a full vestito, table A's console plays the telesina round that opens the giri (the same
+players, their same chips) and goes back to draw for the giri's first fixed hand, while the
+night's screen on the club's tablet follows without reloading; the giri run to the tappo at both
 tables, and the result read off the tables is confirmed into the league without retyping.
 
-The telesina round of the giri is recorded on the night's screen as played: the telesina table
-itself is another issue's console. The giri hands after the first are dealt through the draw
-tables' JSON API, the same calls the console makes, to keep the test short.
+Table B's telesina round of the giri is marked on the night's screen, as a club does that plays
+it away from the console. The hands in the middle of A's round and the giri hands after the
+first are dealt through the draw tables' JSON API, the same calls the console makes, to keep the
+test short.
 
 Screenshots go to shots/ at the repository root (night-*.png)."""
 
@@ -33,6 +36,30 @@ MEMBERS = ["Anna", "Bruno", "Carla", "Dario", "Elena", "Franco", "Gina", "Ugo", 
 def shot(page, name: str) -> None:
     SHOTS.mkdir(exist_ok=True)
     page.screenshot(path=str(SHOTS / f"night-{name}.png"), full_page=True)
+
+
+UP = {1: "7h", 2: "Kh", 3: "Ah", 4: "8c", 5: "As"}  # seat 3's ace of hearts speaks (TS-00)
+
+
+def telesina_hand(url: str, token: str, table_id: int) -> None:
+    """A hand of the round won uncontested: the up-cards entered, the first to speak bets the
+    cip and everyone folds to it."""
+    table = call(url, "POST", f"/draw-tables/{table_id}/deal", {}, token)
+    live = [s["seat"] for s in table["seats"] if s["dealt"]]
+    table = call(url, "POST", f"/draw-tables/{table_id}/cards",
+                 {"up": {str(s): UP[s] for s in live}}, token)
+    table = call(url, "POST", f"/draw-tables/{table_id}/actions",
+                 {"seat": table["to_act"], "action": "bet", "amount": 1}, token)
+    while table["outcome"] is None:
+        table = call(url, "POST", f"/draw-tables/{table_id}/actions",
+                     {"seat": table["to_act"], "action": "fold"}, token)
+
+
+def up_cards(page, cards: dict[int, str]) -> None:
+    """The dealer enters the up-cards just dealt on the console."""
+    for seat, card in cards.items():
+        page.fill(f"#up-{seat}", card)
+    tap(page, "#turn-cards")
 
 
 def giri_hand(url: str, token: str, table_id: int, passes: int) -> None:
@@ -89,20 +116,99 @@ def test_a_whole_short_night_from_the_tables_into_the_league_LG_07(league, brows
     expect(laptop.locator("#table-A .telesina")).to_contain_text("1 called, 1 played")
     shot(laptop, "screen-laptop")
 
-    # the giri: the first hand dealt as giri on table A's console
+    # the night's screen on the club's tablet, in Italian, follows the night without reloading
+    tablet = browser.new_page(viewport={"width": 1024, "height": 768})
+    tablet.goto(f"{server.url}/leagues/{league_id}/nights/1/live")
+    tablet.wait_for_function("document.getElementById('night').dataset.live === '1'")
+    tablet.evaluate("window.sameScreen = true")
+
+    # the dealer's tablet at table A, in Italian, opened with the PIN
+    access = call(server.url, "GET", f"/draw-tables/{tables['A']}/access", token=token)
+    dealer = browser.new_page(viewport={"width": 1024, "height": 768})
+    dealer.goto(access["url"])
+    dealer.fill("#pin", access["pin"])
+    dealer.click("button[type=submit]")
+    dealer.wait_for_selector("#console[data-ready]")
+    expect(dealer.locator("#start-round")).to_have_text("Gioca il giro")
+    shot(dealer, "console-round-start-tablet")
+
+    # the giri open with their telesina round, played at table A's own console
     laptop.locator("#table-A a", has_text="console").click()
     laptop.wait_for_selector("#console[data-ready]")
     expect(laptop.locator("#deck")).to_have_text("6–A")
     expect(laptop.locator("#league-night")).to_be_visible()
+    expect(laptop.locator("#round-variant")).to_have_value("secca")  # TS-01, unless named
+    laptop.select_option("#round-variant", "cambio")
+    laptop.check("#round-giri")
+    with laptop.expect_navigation():  # the console of the other game
+        laptop.click("#start-round")
+    laptop.wait_for_selector("#console[data-ready]")
+    expect(laptop.locator(".variant")).to_contain_text("Cambio")
+    expect(laptop.locator("#round")).to_contain_text("hand 1 of 5")
+    expect(tablet.locator("#table-A .telesina-on")).to_contain_text(
+        "Giro in corso: la telesina dei giri, Cambio")
+    expect(tablet.locator("#table-A .phase")).to_have_attribute("data-phase", "giri")
+    tap(laptop, "#deal")
+    up_cards(laptop, UP)
+    seated = {s["seat"]: s["name"] for s in call(
+        server.url, "GET", f"/draw-tables/{tables['A']}", token=token)["seats"]}
+    expect(laptop.locator("#turn")).to_have_text(f"3 {seated[3]} to speak")  # the ace of hearts
+    laptop.fill("#amount", "1")
+    tap(laptop, "#bet")
+    tap(laptop, "#call")
+    for _ in range(3):
+        tap(laptop, "#fold")
+    up_cards(laptop, {3: "Jd", 4: "Td"})
+    expect(laptop.locator("#seats .seat[data-seat='3'] .cards")).to_contain_text("A♥J♦")
+    laptop.fill("#amount", "2")
+    tap(laptop, "#bet")
+    shot(laptop, "telesina-console-laptop")
+    tap(laptop, "#fold")
+    expect(laptop.locator("#result")).to_contain_text(f"3 {seated[3]} takes 4")
+    expect(dealer.locator("#result")).to_contain_text(f"3 {seated[3]}")
+    shot(dealer, "telesina-hand-over-tablet")
+    expect(tablet.locator("#table-A .telesina-on")).to_contain_text("mano 1 di 5")
+    assert tablet.evaluate("window.sameScreen")  # told, not reloaded
+    for _ in range(3):
+        telesina_hand(server.url, token, tables["A"])
+    expect(laptop.locator("#round")).to_contain_text("hand 5 of 5")  # pushed to the console
+    tap(laptop, "#deal")
+    up_cards(laptop, UP)
+    laptop.fill("#amount", "1")
+    tap(laptop, "#bet")
+    for _ in range(4):
+        tap(laptop, "#fold")
+    expect(laptop.locator("#round")).to_contain_text("round over")
+    expect(laptop.locator("#deal")).to_have_text("Deal (draw)")
+    shot(laptop, "telesina-round-over-laptop")
+    # the dealer's tablet heard it all, and turned to the telesina's console by itself
+    expect(dealer.locator("#round")).to_contain_text("giro finito")
+    expect(dealer.locator("#deal")).to_have_text("Distribuisci (poker)")
+    shot(dealer, "telesina-round-over-tablet")
+    chips = {s["name"]: s["stack"] for s in call(
+        server.url, "GET", f"/draw-tables/{tables['A']}", token=token)["seats"]}
+    assert sum(chips.values()) == 2500 and set(chips.values()) != {500}
+
+    # then the giri's first fixed hand, draw again at the same table with the same chips
     laptop.check("#giri")
     laptop.select_option("#invito", "5")
-    tap(laptop, "#deal")
+    with laptop.expect_navigation():
+        laptop.click("#deal")
+    laptop.wait_for_selector("#console[data-ready]")
+    expect(laptop.locator("#phase")).to_have_attribute("data-phase", "first_round")
+    drawn = call(server.url, "GET", f"/draw-tables/{tables['A']}", token=token)
+    assert {s["name"]: s["stack"] + s["in_front"] for s in drawn["seats"]} == {
+        n: c - 5 for n, c in chips.items()}  # the telesina's resti, less the giri's invito
     laptop.fill("#amount", "10")
     laptop.click("#open")
     tap(laptop, "#confirm-yes")
     for _ in range(4):
         tap(laptop, "#fold")
     expect(laptop.locator("#result")).to_be_visible()
+    expect(dealer.locator(".level")).to_be_visible()  # the tablet is the draw's console again
+    expect(tablet.locator("#table-A .round-on")).to_contain_text("giro fisso 1 di 2")
+    assert tablet.evaluate("window.sameScreen")
+    shot(tablet, "screen-tablet")
     laptop.click("#league-night")
     laptop.wait_for_url(f"**/leagues/{league_id}/nights/1/live")
     expect(laptop.locator("#table-A .phase")).to_have_attribute("data-phase", "giri")
@@ -117,11 +223,12 @@ def test_a_whole_short_night_from_the_tables_into_the_league_LG_07(league, brows
     for hand in range(10):
         giri_hand(server.url, token, tables["B"], hand % 2)
     laptop.reload()
+    expect(laptop.locator("#table-A .phase")).to_have_attribute("data-phase", "over")
     expect(laptop.locator("#table-B .round-on")).to_contain_text("Round on: telesina")
     expect(laptop.locator("#confirm-night")).to_have_count(0)  # the giri are not over
-    for name in ("A", "B"):
-        laptop.locator(f"#table-{name} button.giri-telesina").click()
-        expect(laptop.locator(f"#table-{name} .phase")).to_have_attribute("data-phase", "over")
+    laptop.locator("#table-B button.giri-telesina").click()
+    expect(laptop.locator("#table-B .phase")).to_have_attribute("data-phase", "over")
+    expect(tablet.locator("#table-B .phase")).to_have_attribute("data-phase", "over")
     shot(laptop, "over-laptop")
     laptop.set_viewport_size({"width": 390, "height": 844})
     assert laptop.evaluate("document.documentElement.scrollWidth") <= 390

@@ -203,3 +203,16 @@ def test_the_secretary_page_is_prefilled_from_the_tables_of_an_open_night(ddt_cl
     for chips in counted["chips"].values():
         assert f'value="{chips}"' in page
     assert any(chips != 500 for chips in counted["chips"].values())
+
+
+def test_the_night_says_the_round_of_telesina_going_on_at_a_table_TS_08(api, client, league_id):
+    night = api.post(f"/api/v1/leagues/{league_id}/live-nights", json={}).get_json()
+    table = night["tables"][1]
+    assert table["telesina_on"] is None
+    api.post(f"/api/v1/draw-tables/{table['draw_table_id']}/telesina-round",
+             json={"variant": "due_vele"})
+    api.post(f"/api/v1/draw-tables/{table['draw_table_id']}/deal", json={})
+    shown = client.get(f"/api/v1/leagues/{league_id}/live-nights/1").get_json()["tables"][1]
+    assert shown["round_on"] == "telesina" and shown["telesina_played"] == 1
+    assert shown["telesina_on"] == {"variant": "due_vele", "giri": False, "played": 1,
+                                    "hands": 6}  # day 1: six at a table, each deals once

@@ -12,6 +12,7 @@ from tdapp.league.schedule import (
     Phase,
     Recorded,
     TableHands,
+    TelesinaPlayed,
     night_times,
     schedule,
 )
@@ -30,8 +31,14 @@ def hand(minute: datetime, dealer: int, *, opened: bool = True, giri: bool = Fal
 
 
 def table(hands: list[Hand], *, seats: tuple[int, ...] = (1, 2, 3, 4, 5), next_dealer: int = 1,
-          pot_live: bool = False) -> TableHands:
-    return TableHands("A", seats, next_dealer, pot_live, tuple(hands))
+          pot_live: bool = False, rounds: tuple[TelesinaPlayed, ...] = ()) -> TableHands:
+    return TableHands("A", seats, next_dealer, pot_live, tuple(hands), rounds)
+
+
+def telesina(minute: datetime, dealer: int, *, giri: bool = False, played: int = 5,
+             over: bool = True) -> TelesinaPlayed:
+    """A round of secca played at the table's console, five hands when over."""
+    return TelesinaPlayed(minute, giri, "secca", dealer, played, 5, over)
 
 
 def one(hands: list[Hand], now: datetime, recorded: tuple[Recorded, ...] = (), *,
@@ -142,3 +149,24 @@ def test_the_final_calls_up_to_four_rounds_and_has_three_fixed_giri_LG_06():
     hands = [hand(at(18, 10 + i), 1, vestito=True) for i in range(5)]
     final = one(hands, at(19, 0), kind=NightKind.FINAL)
     assert len(final.telesina_called) == 4 and final.fixed_rounds == 3
+
+
+def test_a_round_played_at_the_table_is_the_round_on_and_counts_as_played_TS_08():
+    five = [hand(at(20, 10 + i), 1, opened=False) for i in range(5)]
+    going = one(five, at(20, 30), rounds=(telesina(at(20, 25), 1, played=2, over=False),))
+    assert going.phase is Phase.PLAY and going.round_on == "telesina"
+    assert going.telesina_on.played == 2 and going.telesina_due == ()
+    done = one(five, at(20, 50), rounds=(telesina(at(20, 25), 1),))
+    assert done.round_on is None and done.telesina_played == 1 and done.unopened_in_a_row == 0
+
+
+def test_the_giri_opened_by_their_round_at_the_table_and_the_tappo_before_its_dealer_LG_07():
+    going = one([], at(23, 20), rounds=(telesina(at(23, 16), 3, giri=True, played=1,
+                                                 over=False),), next_dealer=4)
+    assert going.phase is Phase.GIRI and going.round_on == "telesina"
+    assert going.giri_telesina_played and going.tappo == 2  # the round's first dealer was 3
+    fixed = [hand(at(23, 40) + timedelta(minutes=i), d, giri=True)
+             for i, d in enumerate([3, 4, 5, 1, 2] * 2)]
+    rounds = (telesina(at(23, 16), 3, giri=True),)
+    assert one(fixed[:4], at(23, 50), rounds=rounds).round_on == "fixed"
+    assert one(fixed, at(23, 59), rounds=rounds).phase is Phase.OVER

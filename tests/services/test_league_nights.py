@@ -4,11 +4,21 @@ its schedule read from the tables, its result confirmed into the league without 
 from __future__ import annotations
 
 from datetime import UTC, datetime, timedelta
+from typing import Any
 from zoneinfo import ZoneInfo
 
 import pytest
 
-from tdapp.draw_table.commands import Act, Deal, Draw, Showdown, TakePassate
+from tdapp.draw_table.commands import (
+    Act,
+    Deal,
+    Draw,
+    PlayTelesinaRound,
+    Showdown,
+    TakePassate,
+    TurnCards,
+)
+from tdapp.draw_table.state import DrawTable, TelesinaTable
 from tdapp.league.errors import LeagueError
 from tdapp.league.schedule import Phase
 from tdapp.services import draw_tables, league_nights
@@ -51,6 +61,29 @@ def play_a_pot(table_id: int, invito: int = 2, *, giri: bool = False, winner: in
     else:
         draw_tables.dispatch(table_id, Showdown(winner=opener if winner == 1 else caller),
                              "dealer")
+
+
+UP = {1: "7h", 2: "Kh", 3: "Ah", 4: "8c", 5: "As", 6: "9d"}
+
+
+def telesina_hands(table_id: int, count: int) -> None:
+    """`count` hands of the round going on at the night's draw table: the up-cards entered,
+    the first to speak bets the cip, the next calls and the rest fold; on the next street the
+    first to speak bets the cip again and the other folds."""
+    def dispatch(command) -> Any:
+        return draw_tables.dispatch(table_id, command, "dealer").state.hand
+
+    for _ in range(count):
+        hand = dispatch(Deal(None))
+        hand = dispatch(TurnCards(tuple((s, UP[s]) for s in hand.live)))
+        hand = dispatch(Act(hand.to_act, "bet", 1))
+        hand = dispatch(Act(hand.to_act, "call"))
+        while hand.round is not None:
+            hand = dispatch(Act(hand.to_act, "fold"))
+        hand = dispatch(TurnCards(tuple((s, "Jd" if s == min(hand.live) else "Td")
+                                        for s in hand.live)))
+        hand = dispatch(Act(hand.to_act, "bet", 1))
+        dispatch(Act(hand.to_act, "fold"))
 
 
 def finish_giri(league_id: int, table: league_nights.NightTable) -> None:
@@ -173,3 +206,51 @@ def test_the_giri_invito_goes_up_to_ten_IT_04(league_id):
     with pytest.raises(DomainError):
         draw_tables.dispatch(table, Deal(10), "dealer")
     draw_tables.dispatch(table, Deal(10, giri=True), "dealer")
+
+
+def test_the_giri_s_telesina_round_is_played_at_the_night_s_table_LG_07(league_id):
+    league_nights.open_night(league_id, (), "secretary")
+    opened = night(league_id)
+    late = opened.schedule.times.giri_at + timedelta(minutes=5)
+    first, second = opened.tables
+    players = len(first.end.hands.seats)
+    draw_tables.dispatch(first.draw_table_id, PlayTelesinaRound("cambio", giri=True), "dealer")
+    telesina_hands(first.draw_table_id, 2)
+    on = night(league_id, late).schedule.tables[0]
+    assert (on.phase, on.round_on) == (Phase.GIRI, "telesina")
+    assert (on.telesina_on.variant, on.telesina_on.played) == ("cambio", 2)
+    state = draw_tables.current(first.draw_table_id).state
+    assert isinstance(state, TelesinaTable) and sum(state.next_table.stacks.values()) == 2500
+    with pytest.raises(DomainError) as refused:
+        draw_tables.dispatch(first.draw_table_id, Deal(2, giri=True), "dealer")
+    assert refused.value.code == "TELESINA_INVITO"  # the round is still going around
+    telesina_hands(first.draw_table_id, players - 2)  # the rest of the round: one each
+    on = night(league_id, late).schedule.tables[0]
+    assert on.round_on == "fixed" and on.telesina_on is None and on.giri_telesina_played
+    for _ in range(2 * players):
+        play_a_pot(first.draw_table_id, giri=True)
+    assert night(league_id, late).schedule.tables[0].phase is Phase.OVER
+    finish_giri(league_id, second)
+    entered = league_nights.confirm(league_id, 1, ROME, "secretary")
+    assert sum(entered.tables[0].nets.values()) == 0  # LG-02, the telesina's chips included
+    assert all(r.table == second.name for r in night(league_id).recorded)  # none marked at A
+
+
+def test_a_round_called_before_the_giri_played_at_the_table_and_undone_TS_08(league_id):
+    league_nights.open_night(league_id, (), "secretary")
+    table = night(league_id).tables[0]
+    for _ in range(5):  # five hands without an opening make a round compulsory
+        draw_tables.dispatch(table.draw_table_id, Deal(1), "dealer")
+        for seat in draw_tables.current(table.draw_table_id).state.hand.order:
+            draw_tables.dispatch(table.draw_table_id, Act(seat, "check"), "dealer")
+    soon = datetime.now(UTC) + timedelta(minutes=1)
+    assert night(league_id, soon).schedule.tables[0].telesina_due == ("no_opening",)
+    draw_tables.dispatch(table.draw_table_id, PlayTelesinaRound("texas"), "dealer")
+    on = night(league_id, soon).schedule.tables[0]
+    assert on.telesina_due == () and on.round_on == "telesina" and on.hands == 5
+    state = draw_tables.current(table.draw_table_id).state
+    assert state.table.carries and night(league_id).tables[0].end.in_middle == sum(
+        state.table.carries)  # the draw's pots wait through the round
+    undone = draw_tables.undo(table.draw_table_id, "dealer")
+    assert isinstance(undone.state, DrawTable) and undone.state.next_table.carries
+    assert night(league_id, soon).schedule.tables[0].telesina_due == ("no_opening",)

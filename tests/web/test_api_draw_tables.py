@@ -222,3 +222,42 @@ def test_the_ddt_opens_a_telesina_table_from_the_form(ddt_client):
     page = ddt_client.get(answer.headers["Location"]).get_data(as_text=True)
     assert 'data-game="telesina"' in page and "Texas (del Club)" in page
     assert ddt_client.post("/draw-tables/", data={**form, "game": "tre_vele"}).status_code == 422
+
+
+def test_a_round_of_telesina_at_a_draw_table_through_the_api_and_undone(api, table):
+    tid = table["id"]
+    view = api.post(f"{BASE}/{tid}/telesina-round", json={}).get_json()
+    assert (view["game"], view["variant"], view["dealer"]) == ("telesina", "secca", 5)
+    assert view["round"]["hands"] == 5 and not view["round"]["giri"]
+    view = api.post(f"{BASE}/{tid}/deal", json={}).get_json()
+    assert view["phase"] == "cards" and view["round"]["played"] == 1
+    log = api.get(f"{BASE}/{tid}/events").get_json()["events"]
+    assert [e["kind"] for e in log[1:]] == ["TelesinaRoundStarted", "HandDealt"]
+    assert log[1]["payload"] == {"variant": "secca", "hands": 5, "giri": False}
+    api.post(f"{BASE}/{tid}/undo")
+    view = api.post(f"{BASE}/{tid}/undo").get_json()
+    assert (view["game"], view["round"], view["can_play_telesina"]) == ("draw", None, True)
+    view = api.post(f"{BASE}/{tid}/telesina-round",
+                    json={"variant": "texas", "giri": True}).get_json()
+    assert (view["variant"], view["invito"], view["round"]["giri"]) == ("texas", 5, True)
+
+
+def test_a_round_of_telesina_is_refused_mid_hand_and_while_it_goes_around(api, table):
+    tid = table["id"]
+    api.post(f"{BASE}/{tid}/deal", json={"invito": 2})
+    version = api.get(f"{BASE}/{tid}").get_json()["version"]
+    refused(api.post(f"{BASE}/{tid}/telesina-round", json={"variant": "secca"}), 422,
+            "DRAW_HAND_IN_PLAY")
+    refused(api.post(f"{BASE}/{tid}/telesina-round", json={"variant": "tre_vele"}), 422,
+            "INVALID_REQUEST")  # TS-07: abolished
+    assert api.get(f"{BASE}/{tid}").get_json()["version"] == version
+    api.post(f"{BASE}/{tid}/undo")
+    api.post(f"{BASE}/{tid}/telesina-round", json={"variant": "secca"})
+    refused(api.post(f"{BASE}/{tid}/telesina-round", json={"variant": "cambio"}), 422,
+            "TELESINA_ROUND_ON")
+    refused(api.post(f"{BASE}/{tid}/misdeal", json={"kind": "stub_miscount"}), 422,
+            "TABLE_WRONG_GAME")  # the round plays telesina
+    answer = api.post(BASE, json={"name": "T", "players": PLAYERS, "dealer": 1,
+                                  "game": "telesina", "variant": "secca"})
+    refused(api.post(f"{BASE}/{answer.get_json()['id']}/telesina-round", json={}), 422,
+            "TABLE_WRONG_GAME")

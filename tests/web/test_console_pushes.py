@@ -1,13 +1,17 @@
 """The consoles' pushes (tdapp/realtime): a table console hears its hand before the screens are
-redrawn, and a draw console hears every committed change of its table, whoever made it."""
+redrawn, a draw console hears every committed change of its table, whoever made it, and a league
+night's screen is told of every change of its tables and of its own record."""
 
 from __future__ import annotations
 
+from datetime import UTC
+
 import pytest
 
-from tdapp.draw_table.commands import Deal
+from tdapp.draw_table.commands import Deal, PlayTelesinaRound
 from tdapp.realtime import socketio
-from tdapp.services import draw_tables
+from tdapp.services import draw_tables, league_nights
+from tdapp.services import league as leagues
 
 SET_UP = {
     "name": "Pushes",
@@ -73,3 +77,28 @@ def test_a_draw_console_hears_a_change_made_through_the_service_alone(app, api):
     assert [p["version"] for p in pushed] == [dealt.version]
     assert pushed[0]["id"] == opened["id"] and pushed[0]["phase"] == "first_round"
     assert all(line["text"] for line in pushed[0]["lines"])
+
+
+def test_a_league_night_screen_hears_its_tables_and_its_marks_and_no_other(app, api):
+    league = leagues.create_league("Lunedì", [f"P{i}" for i in range(1, 11)])
+    day = league_nights.open_night(league, (), "secretary")
+    first, second = league_nights.live_night(league, day, UTC).tables
+    screen = socketio.test_client(app)
+    assert screen.emit("join_league_night", {"league_id": league, "day": day},
+                       callback=True) == {"joined": True}
+    assert screen.emit("join_league_night", {"league_id": league, "day": day + 1},
+                       callback=True) == {"joined": False}
+    assert screen.emit("join_league_night", {"league_id": "x"}, callback=True) == {
+        "joined": False}
+    elsewhere = api.post("/api/v1/draw-tables", json={"name": "Tavolo", "players": PLAYERS,
+                                                      "dealer": 3}).get_json()
+    screen.get_received()
+
+    draw_tables.dispatch(elsewhere["id"], Deal(2), "dealer")  # a table of no night
+    assert screen.get_received() == []
+    draw_tables.dispatch(first.draw_table_id, PlayTelesinaRound("secca"), "dealer")
+    draw_tables.dispatch(second.draw_table_id, Deal(2), "dealer")
+    league_nights.record(league, day, first.name, "vestito", "secretary")
+
+    told = [e for e in screen.get_received() if e["name"] == "league_night"]
+    assert [e["args"][0] for e in told] == [{"league_id": league, "day": day}] * 3

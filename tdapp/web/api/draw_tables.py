@@ -24,6 +24,7 @@ from tdapp.draw_table.commands import (
     Exchange,
     Misdeal,
     OpenTogether,
+    PlayTelesinaRound,
     Showdown,
     TakePassate,
     TurnCards,
@@ -53,6 +54,9 @@ Chips = Annotated[int, Field(ge=0, le=1_000_000)]
 Name = Annotated[str, Field(min_length=1, max_length=120)]
 
 
+TelesinaVariant = Literal["secca", "cambio", "una_vela", "fischer", "due_vele", "texas"]
+
+
 class PlayerBody(ApiBody):
     name: Name
     resto: Chips
@@ -66,12 +70,20 @@ class CreateBody(ApiBody):
     passata: Chips = 0
     league_id: int | None = None
     game: Literal["draw", "telesina"] = "draw"
-    variant: Literal["secca", "cambio", "una_vela", "fischer", "due_vele", "texas"] | None = None
+    variant: TelesinaVariant | None = None
 
 
 class DealBody(ApiBody):
     invito: Annotated[int, Field(ge=1, le=10)] | None = None  # telesina: the variant's
     blind_steps: Annotated[int, Field(ge=0, le=3)] = 0
+    giri: bool = False
+
+
+class TelesinaRoundBody(ApiBody):
+    """A round of telesina at a draw table: the variant (secca unless named), and whether it
+    is the round that opens the giri."""
+
+    variant: TelesinaVariant = "secca"
     giri: bool = False
 
 
@@ -181,6 +193,15 @@ def events(table_id: int) -> Any:
 def deal(table_id: int) -> Any:
     body = parse_json(DealBody)
     return _send(table_id, Deal(body.invito, body.blind_steps, body.giri))
+
+
+@bp.post("/<int:table_id>/telesina-round")
+@draw_guard
+def telesina_round(table_id: int) -> Any:
+    """Between hands, a draw table plays a round of telesina: the deal goes once around the
+    table, then the next deal is draw again (TS-08, LG-07)."""
+    body = parse_json(TelesinaRoundBody)
+    return _send(table_id, PlayTelesinaRound(body.variant, body.giri))
 
 
 @bp.post("/<int:table_id>/passate")

@@ -111,6 +111,9 @@ def live_json(night: league_nights.LiveNight) -> dict[str, Any]:
             "round_on": on.round_on, "giri_telesina_played": on.giri_telesina_played,
             "fixed_round": on.fixed_round, "fixed_rounds": on.fixed_rounds,
             "giri_hands_left": on.giri_hands_left,
+            "telesina_on": None if on.telesina_on is None else {
+                "variant": on.telesina_on.variant, "giri": on.telesina_on.giri,
+                "played": on.telesina_on.played, "hands": on.telesina_on.hands},
             "tappo": None if on.tappo is None else {"seat": on.tappo,
                                                     "player": t.end.names.get(on.tappo)},
         } for t, on in zip(night.tables, night.schedule.tables, strict=True)],
