@@ -11,6 +11,8 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from tdapp.engine.errors import Refusal
+
 _MESSAGES: dict[str, str] = {}
 _CLASHES: list[str] = []
 
@@ -22,6 +24,14 @@ class DomainError(ValueError):
         self.code = code
         self.params = params
         super().__init__(message_for(code, params))
+
+
+def engine_refusal(code: str, refused: Refusal) -> DomainError:
+    """The engine's refusal as this area's refusal `code`: its English sentence as `reason`, and
+    its reason code and parameters, so the web layer can say it in the reader's language."""
+    data = refused.as_data()
+    return DomainError(code, reason=str(refused), reason_code=data["code"],
+                       reason_params=data["params"])
 
 
 class SeatingError(DomainError):

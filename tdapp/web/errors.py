@@ -74,6 +74,11 @@ def _error_page(status: int, message: str):
 
 
 def _plain(value: Any) -> Any:
+    """A parameter as JSON: an engine's reason comes as a dict of plain values, seats as lists."""
+    if isinstance(value, dict):
+        return {str(key): _plain(item) for key, item in value.items()}
+    if isinstance(value, list | tuple):
+        return [_plain(item) for item in value]
     return value if isinstance(value, str | int | float | bool) or value is None else str(value)
 
 
