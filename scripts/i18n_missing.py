@@ -33,7 +33,8 @@ def registered_templates() -> set[str]:
         for module in pkgutil.walk_packages(package.__path__, prefix=f"{name}."):
             importlib.import_module(module.name)
     # The registry keeps them private; this tool reads them.
-    return set(errors._MESSAGES.values()) | set(REASONS.values()) | set(WORDS.values())
+    registered = {t.singular if isinstance(t, errors.Plural) else t for t in errors._MESSAGES.values()}
+    return registered | set(REASONS.values()) | set(WORDS.values())
 
 
 def marked_strings() -> set[str]:

@@ -17,10 +17,10 @@ from zoneinfo import ZoneInfo
 from babel.messages.mofile import write_mo
 from babel.messages.pofile import read_po
 from flask import Blueprint, Flask, has_request_context, redirect, request, session, url_for
-from flask_babel import Babel, format_decimal, get_locale, get_timezone, gettext, refresh
+from flask_babel import Babel, format_decimal, get_locale, get_timezone, gettext, ngettext, refresh
 
 from tdapp.engine.errors import REASONS, WORD_PARAMS, WORDS, reason_text
-from tdapp.tournament.errors import message_for, message_template
+from tdapp.tournament.errors import message_for, message_plural, message_template
 
 LANGUAGES: dict[str, str] = {"it": "Italiano", "en": "English"}
 DEFAULT_LANGUAGE = "it"
@@ -74,7 +74,10 @@ def translate(code: str, params: dict[str, Any]) -> str:
     if isinstance(params.get("reason_code"), str) and isinstance(params.get("reason_params"), dict):
         # The engine's own reason inside the refusal ("it is seat 3's turn..."), said too.
         params["reason"] = engine_reason(params["reason_code"], params["reason_params"])
+    plural = message_plural(code)
     try:
+        if plural is not None:  # the form the language uses for this count ("1 minuto")
+            return ngettext(plural.singular, plural.plural, plural.number(params), **params)
         return gettext(template) % params if params else gettext(template)
     except (KeyError, TypeError, ValueError):
         return message_for(code, params)
