@@ -1,6 +1,7 @@
 """Lists the English strings that have no Italian translation yet, for whoever edits the catalogue
 (tdapp/translations/it/LC_MESSAGES/messages.po): the strings marked in the code and templates
-(`_()`, `gettext`) and the English templates of every refusal, warning and log line.
+(`_()`, `gettext`) and the English templates of every refusal, warning and log line, the engine's
+reasons and words among them.
 
     .venv/bin/python scripts/i18n_missing.py     # exits 1 when something is missing
 """
@@ -22,6 +23,7 @@ CATALOGUE = ROOT / "tdapp/translations/it/LC_MESSAGES/messages.po"
 def registered_templates() -> set[str]:
     """Every message template the areas register when their modules are imported."""
     sys.path.insert(0, str(ROOT))
+    from tdapp.engine.errors import REASONS, WORDS
     from tdapp.tournament import errors
     from tdapp.tournament.registry import load_areas
 
@@ -30,7 +32,9 @@ def registered_templates() -> set[str]:
         package = importlib.import_module(name)
         for module in pkgutil.walk_packages(package.__path__, prefix=f"{name}."):
             importlib.import_module(module.name)
-    return set(errors._MESSAGES.values())  # the registry keeps them private; this tool reads them
+    # The registry keeps them private; this tool reads them.
+    registered = {t.singular if isinstance(t, errors.Plural) else t for t in errors._MESSAGES.values()}
+    return registered | set(REASONS.values()) | set(WORDS.values())
 
 
 def marked_strings() -> set[str]:

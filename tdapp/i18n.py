@@ -17,9 +17,10 @@ from zoneinfo import ZoneInfo
 from babel.messages.mofile import write_mo
 from babel.messages.pofile import read_po
 from flask import Blueprint, Flask, has_request_context, redirect, request, session, url_for
-from flask_babel import Babel, format_decimal, get_locale, get_timezone, gettext, refresh
+from flask_babel import Babel, format_decimal, get_locale, get_timezone, gettext, ngettext, refresh
 
-from tdapp.tournament.errors import message_for, message_template
+from tdapp.engine.errors import REASONS, WORD_PARAMS, WORDS, reason_text
+from tdapp.tournament.errors import message_for, message_plural, message_template
 
 LANGUAGES: dict[str, str] = {"it": "Italiano", "en": "English"}
 DEFAULT_LANGUAGE = "it"
@@ -70,10 +71,41 @@ def translate(code: str, params: dict[str, Any]) -> str:
         key: money(value) if key.endswith("_cents") and isinstance(value, int) else value
         for key, value in params.items()
     }
+    if isinstance(params.get("reason_code"), str) and isinstance(params.get("reason_params"), dict):
+        # The engine's own reason inside the refusal ("it is seat 3's turn..."), said too.
+        params["reason"] = engine_reason(params["reason_code"], params["reason_params"])
+    plural = message_plural(code)
     try:
+        if plural is not None:  # the form the language uses for this count ("1 minuto")
+            return ngettext(plural.singular, plural.plural, plural.number(params), **params)
         return gettext(template) % params if params else gettext(template)
     except (KeyError, TypeError, ValueError):
         return message_for(code, params)
+
+
+def engine_reason(code: str, params: dict[str, Any]) -> str:
+    """An engine refusal's reason (tdapp/engine/errors.py) in the request's language: its words
+    (an action, a street) translated, a reason inside it said the same way, lists of seats as
+    "2, 3" and large chip counts grouped as the language groups them."""
+    template = REASONS.get(code)
+    if template is None:
+        return reason_text(code, params)
+    shown: dict[str, Any] = {}
+    for key, value in params.items():
+        if isinstance(value, dict) and isinstance(value.get("code"), str):
+            shown[key] = engine_reason(value["code"], value.get("params") or {})
+        elif key in WORD_PARAMS and isinstance(value, str):
+            shown[key] = gettext(WORDS.get(value, value))
+        elif isinstance(value, list):
+            shown[key] = ", ".join(map(str, value))
+        elif isinstance(value, int) and not isinstance(value, bool) and abs(value) >= 1000:
+            shown[key] = grouped(Decimal(value), "#,##0")
+        else:
+            shown[key] = value
+    try:
+        return gettext(template) % shown
+    except (KeyError, TypeError, ValueError):
+        return reason_text(code, params)
 
 
 def money(cents: int | None) -> str:

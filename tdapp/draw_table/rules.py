@@ -56,7 +56,7 @@ from tdapp.engine.draw.stakes import top_up
 from tdapp.engine.errors import IllegalAction
 from tdapp.engine.telesina.hand import TelesinaHand
 from tdapp.engine.telesina.variants import VARIANTS, variant
-from tdapp.tournament.errors import DomainError, register_messages
+from tdapp.tournament.errors import DomainError, engine_refusal, register_messages
 
 MAX_NAME = 120
 GIRI_INVITO_MAX = 10  # IT-04: the invito goes up to 10 euro during the giri
@@ -147,7 +147,7 @@ def open_table(name: str, players: Sequence[tuple[str, int]], dealer: int, *,
         else:
             table.table.deal(1)
     except IllegalAction as refused:
-        raise DomainError("BAD_DRAW_TABLE", reason=str(refused)) from None
+        raise engine_refusal("BAD_DRAW_TABLE", refused) from None
     return event
 
 
@@ -166,7 +166,7 @@ def decide(state: Table, command: Command) -> Event:
             return telesina.decide(state, command)
         return _event_for(state, command)
     except IllegalAction as refused:
-        raise DomainError("DRAW_REFUSED", reason=str(refused)) from None
+        raise engine_refusal("DRAW_REFUSED", refused) from None
 
 
 def apply_new(state: Table, event: Event) -> tuple[Event, Table]:
@@ -175,7 +175,7 @@ def apply_new(state: Table, event: Event) -> tuple[Event, Table]:
     try:
         after = apply(state, event)
     except IllegalAction as refused:
-        raise DomainError("DRAW_REFUSED", reason=str(refused)) from None
+        raise engine_refusal("DRAW_REFUSED", refused) from None
     if isinstance(after, DrawTable) and _stuck(after.hand):
         raise DomainError("DRAW_NOBODY_TO_BET")
     added = event.chips if isinstance(event, PassateTaken) else 0
@@ -317,7 +317,7 @@ def apply(state: Table | None, event: Event) -> Table:
     if isinstance(event, TableOpened):
         return opened(event)
     if state is None:
-        raise IllegalAction("the table is not open yet")
+        raise IllegalAction("TABLE_NOT_OPEN")
     if isinstance(event, PassateTaken):
         top_ups = {**state.top_ups, event.seat: state.top_ups.get(event.seat, 0) + event.chips}
         line = ("DRAW_LOG_PASSATE", {"seat": event.seat, "passate": event.passate,
@@ -371,14 +371,14 @@ def apply(state: Table | None, event: Event) -> Table:
         case HandMisdealt():
             after = _misdeal(hand, event)
             return _with(state, after, ("DRAW_LOG_MISDEAL", {"kind": event.kind}))
-    raise IllegalAction(f"unknown event {type(event).__name__}")
+    raise IllegalAction("UNKNOWN_EVENT", kind=type(event).__name__)
 
 
 def _round_started(state: Table, event: TelesinaRoundStarted) -> TelesinaTable:
     """The draw table (or the one a finished round goes back to) turned to telesina."""
     if isinstance(state, TelesinaTable):
         if not state.round_over:
-            raise IllegalAction("a round of telesina starts at a draw table between hands")
+            raise IllegalAction("TELESINA_ROUND_BETWEEN_HANDS")
         state = state.back_to_draw()
     line = ("DRAW_LOG_TELESINA_ROUND", {"variant": variant(event.variant).name,
                                         "hands": event.hands})
@@ -413,13 +413,13 @@ def _misdeal(hand: DrawHand, event: HandMisdealt) -> DrawHand:
             try:
                 reason = misdeal.VoidReason(event.reason)
             except ValueError:
-                raise IllegalAction(f"unknown reason {event.reason!r}") from None
+                raise IllegalAction("UNKNOWN_VOID_REASON", reason=event.reason) from None
             return misdeal.void_before_opening(hand, reason,
                                                ruled_valid_for=event.ruled_valid_for)
         case "stub_miscount":
             return misdeal.stub_miscount(hand)
         case "six_and_four":
             if event.six is None or event.four is None:
-                raise IllegalAction("name the seat with six cards and the one with four")
+                raise IllegalAction("NAME_SIX_AND_FOUR")
             return misdeal.six_and_four(hand, event.six, event.four)
-    raise IllegalAction(f"unknown dealing error {event.kind!r}")
+    raise IllegalAction("UNKNOWN_DEALING_ERROR", kind=event.kind)

@@ -120,7 +120,7 @@ def apply(state: TelesinaTable, event: Event) -> TelesinaTable:
         case HandShownDown(winner, shown):
             after = hand.showdown(None if shown is None else dict(shown), winner=winner)
             return _with(state, after, ("DRAW_LOG_SHOWDOWN", {}))
-    raise IllegalAction(f"a telesina table has no {type(event).__name__}")
+    raise IllegalAction("TELESINA_NO_EVENT", kind=type(event).__name__)
 
 
 def _with(state: TelesinaTable, after: TelesinaHand, *said: Line) -> TelesinaTable:

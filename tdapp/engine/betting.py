@@ -178,7 +178,7 @@ class BettingRound:
     def legal_actions(self) -> LegalActions:
         seat = self.to_act
         if seat is None:
-            raise IllegalAction("the betting round is over: nobody is to act")
+            raise IllegalAction("ROUND_OVER")
         stack, bet = self.stacks[seat], self.bets[seat]
         all_in_to = bet + stack
         to_call = min(self.current_bet - bet, stack)
@@ -197,20 +197,20 @@ class BettingRound:
     def act(self, seat: Seat, action: Action | str, amount: int | None = None) -> BettingRound:
         """Apply one action of the seat in turn; refuse anything else with the reason why."""
         if self.to_act is None:
-            raise IllegalAction("the betting round is over: nobody is to act")
+            raise IllegalAction("ROUND_OVER")
         if seat != self.to_act:
-            raise IllegalAction(f"it is seat {self.to_act}'s turn, not seat {seat}'s")
+            raise IllegalAction("NOT_YOUR_TURN", to_act=self.to_act, seat=seat)
         try:
             action = Action(action)
         except ValueError:
-            raise IllegalAction(f"unknown action {action!r}") from None
+            raise IllegalAction("UNKNOWN_ACTION", action=action) from None
         legal = self.legal_actions()
         if action not in legal.actions:
-            raise IllegalAction(self._why_not(legal, action))
+            raise self._why_not(legal, action)
         if action in (Action.BET, Action.RAISE):
             return self._wager(seat, _checked_amount(legal, action, amount))
         if amount is not None and action is not Action.ALL_IN:
-            raise IllegalAction(f"{action} takes no amount")
+            raise IllegalAction("TAKES_NO_AMOUNT", action=str(action))
         match action:
             case Action.FOLD:
                 return replace(
@@ -226,7 +226,7 @@ class BettingRound:
                 )
             case _:  # all-in: a call if it does not beat the bet, else a bet or raise
                 if amount is not None and amount != legal.all_in_to:
-                    raise IllegalAction(f"all-in is {legal.all_in_to} in total, not {amount}")
+                    raise IllegalAction("ALL_IN_TOTAL", all_in_to=legal.all_in_to, amount=amount)
                 if legal.all_in_to <= self.current_bet:
                     return self._put_in(seat, legal.all_in_to)._acted(seat)._settled(after=seat)
                 return self._wager(seat, legal.all_in_to)
@@ -238,7 +238,7 @@ class BettingRound:
         second of two openers (IT-09).
         """
         if seat not in self.order:
-            raise IllegalAction(f"seat {seat} is not in this betting round")
+            raise IllegalAction("NOT_IN_ROUND", seat=seat)
         return replace(self, no_raise=self.no_raise | {seat})
 
     def fold_out_of_turn(self, seat: Seat) -> BettingRound:
@@ -246,7 +246,7 @@ class BettingRound:
         if seat == self.to_act:
             return self.act(seat, Action.FOLD)
         if seat not in self.pending or seat in self.folded:
-            raise IllegalAction(f"seat {seat} has no decision left in this round to fold")
+            raise IllegalAction("NOTHING_TO_FOLD", seat=seat)
         return replace(self, folded=self.folded | {seat}, pending=self.pending - {seat})._settled(
             after=None
         )
@@ -306,39 +306,36 @@ class BettingRound:
         nxt = next(s for s in cycle if s in pending)
         return replace(self, pending=pending, to_act=nxt)
 
-    def _why_not(self, legal: LegalActions, action: Action) -> str:
+    def _why_not(self, legal: LegalActions, action: Action) -> IllegalAction:
         seat = legal.seat
         if action is Action.CHECK:
-            return f"seat {seat} cannot check: {legal.to_call} to call"
+            return IllegalAction("CANNOT_CHECK", seat=seat, to_call=legal.to_call)
         if action is Action.CALL:
-            return f"seat {seat} has nothing to call: it can check"
+            return IllegalAction("NOTHING_TO_CALL", seat=seat)
         if action is Action.BET and self.current_bet:
-            return f"there is already a bet of {self.current_bet}: raise instead"
+            return IllegalAction("BET_ALREADY", current_bet=self.current_bet)
         if action is Action.RAISE and not self.current_bet:
-            return "there is no bet to raise: bet instead"
+            return IllegalAction("NO_BET_TO_RAISE")
         if seat in self.no_raise:
-            return f"seat {seat} has lost the right to raise in this round"
+            return IllegalAction("LOST_RIGHT_TO_RAISE", seat=seat)
         if self.stacks[seat] + self.bets[seat] <= self.current_bet:
-            return f"seat {seat} can only call all-in for {legal.all_in_to}"
+            return IllegalAction("ONLY_CALL_ALL_IN", seat=seat, all_in_to=legal.all_in_to)
         others = [s for s in self.live if s != seat]
         if not any(self.stacks[s] + self.bets[s] > self.current_bet for s in others):
-            return f"seat {seat} may not {action}: everyone else is all-in"
+            return IllegalAction("EVERYONE_ALL_IN", seat=seat, action=str(action))
         if legal.max_to is None:
-            return (
-                f"seat {seat} already acted and faces less than a full raise: "
-                "it may call or fold, not raise (HE-15)"
-            )
-        return f"all-in ({legal.all_in_to}) is over the limit of {legal.max_to}"
+            return IllegalAction("SHORT_RAISE", seat=seat)
+        return IllegalAction("OVER_LIMIT", all_in_to=legal.all_in_to, max_to=legal.max_to)
 
 
 def _checked_amount(legal: LegalActions, action: Action, amount: int | None) -> int:
     if amount is None:
-        raise IllegalAction(f"{action} needs an amount (the total, e.g. raise to {legal.min_to})")
+        raise IllegalAction("NEEDS_AMOUNT", action=str(action), min_to=legal.min_to)
     if not isinstance(amount, int) or isinstance(amount, bool):
-        raise IllegalAction(f"the amount must be a whole number of chips, not {amount!r}")
+        raise IllegalAction("WHOLE_CHIPS", amount=amount)
     assert legal.min_to is not None and legal.max_to is not None
     if amount < legal.min_to:
-        raise IllegalAction(f"the minimum {action} is to {legal.min_to}, not {amount}")
+        raise IllegalAction("BELOW_MINIMUM", action=str(action), min_to=legal.min_to, amount=amount)
     if amount > legal.max_to:
-        raise IllegalAction(f"the maximum {action} is to {legal.max_to}, not {amount}")
+        raise IllegalAction("ABOVE_MAXIMUM", action=str(action), max_to=legal.max_to, amount=amount)
     return amount

@@ -34,6 +34,8 @@ import random
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 
+from tdapp.engine.errors import Refusal
+
 RANKS = "23456789TJQKA"
 # Suit indexes follow the club's suit order, lowest first (IT-19: hearts > diamonds > clubs >
 # spades), so that sorting cards by code sorts them the way an Italian table reads them.
@@ -90,19 +92,16 @@ def parse_cards(text: str) -> list[Card]:
     "10" is accepted for "T", and ranks and suits are read case-insensitively.
     """
     if not isinstance(text, str):
-        raise ValueError(f"cards must be given as text like 'As Kd 7h', not {type(text).__name__}")
+        raise Refusal("CARDS_AS_TEXT", kind=type(text).__name__)
     compact = "".join(text.replace(",", " ").split()).replace("10", "T")
     if len(compact) % 2:
-        raise ValueError(f"cannot read cards from {text!r}: each card is a rank and a suit, like 'As'")
+        raise Refusal("CARDS_UNREADABLE", text=text)
     cards = []
     for start in range(0, len(compact), 2):
         token = compact[start].upper() + compact[start + 1].lower()
         card = _BY_TEXT.get(token)
         if card is None:
-            raise ValueError(
-                f"cannot read card {compact[start:start + 2]!r} in {text!r}: "
-                f"ranks are {RANKS}, suits are s h d c"
-            )
+            raise Refusal("CARD_UNREADABLE", card=compact[start:start + 2], text=text, ranks=RANKS)
         cards.append(card)
     return cards
 

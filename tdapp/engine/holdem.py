@@ -68,7 +68,7 @@ from enum import StrEnum
 
 from tdapp.engine.betting import Action, BettingRound, LegalActions, NoLimit
 from tdapp.engine.cards import Card, Deck, parse_cards
-from tdapp.engine.errors import IllegalAction
+from tdapp.engine.errors import IllegalAction, Refusal
 from tdapp.engine.hands import STANDARD, best_hand
 from tdapp.engine.pots import Pot, award, award_to_winners, odd_chip_order, split_pots
 
@@ -238,7 +238,7 @@ class HoldemHand:
         """The absent seat in turn checks if it can, else folds (RULES.md HE-25)."""
         seat = self.to_act
         if seat is None or seat not in self.absent:
-            raise IllegalAction(f"the seat in turn ({seat}) is not marked absent")
+            raise IllegalAction("NOT_MARKED_ABSENT", seat=seat)
         to_call = self.betting.legal_actions().to_call if self.betting else 0
         return self._act(seat, Action.FOLD if to_call else Action.CHECK, None, absent=True)
 
@@ -262,16 +262,16 @@ class HoldemHand:
         """
         self._check_seat(seat)
         if self.betting is None or self.betting.closed:
-            raise IllegalAction("no betting round is open")
+            raise IllegalAction("NO_BETTING_ROUND")
         if seat in self.folded:
-            raise IllegalAction(f"seat {seat} has folded")
+            raise IllegalAction("SEAT_FOLDED", seat=seat)
         return replace(self, betting=self.betting.forbid_raise(seat))
 
     def fold_out_of_turn(self, seat: Seat) -> HoldemHand:
         """A fold declared before the seat's turn is binding (RULES.md HE-21, HE-22)."""
         self._check_seat(seat)
         if self.betting is None or self.betting.closed:
-            raise IllegalAction("no betting round is open")
+            raise IllegalAction("NO_BETTING_ROUND")
         if seat == self.to_act:
             return self.act(seat, Action.FOLD)
         if (
@@ -279,7 +279,7 @@ class HoldemHand:
             and not self.rules.river_fold
             and not self.betting.current_bet
         ):
-            raise IllegalAction("nothing is bet on the river: a fold is refused (club rule HE-28)")
+            raise IllegalAction("RIVER_FOLD")
         betting = self.betting.fold_out_of_turn(seat)
         move = Move(self.street, seat, Action.FOLD.value, 0, betting.bets[seat], out_of_turn=True)
         return self._after(betting, move)
@@ -297,9 +297,9 @@ class HoldemHand:
         mucked. Ties split, odd chips from the button's left (HE-32, HE-35).
         """
         if self.street is not Street.SHOWDOWN:
-            raise IllegalAction(f"no showdown now: the hand is at the {self.street}")
+            raise IllegalAction("NO_SHOWDOWN_AT_STREET", street=str(self.street))
         if (winners is None) == (cards is None):
-            raise IllegalAction("give either the winners of each pot or the cards shown")
+            raise IllegalAction("WINNERS_OR_CARDS")
         pots = self.pots()
         order = odd_chip_order(self.seats, self.button)
         contested = [pot for pot in pots if not pot.returned]
@@ -313,8 +313,8 @@ class HoldemHand:
                 seat: best_hand([*hole, *full_board], STANDARD) for seat, hole in shown.items()
             }
             paid = award(pots, hands, order, self.rules.chip_unit)
-        except ValueError as error:
-            raise IllegalAction(str(error)) from None
+        except Refusal as refused:
+            raise IllegalAction(refused.code, **refused.params) from None
         named = [_best_of(pot, hands) for pot in contested]
         hole = {**self.hole_cards, **shown}
         return replace(self._paid(pots, named, paid, full_board), hole_cards=hole)
@@ -327,9 +327,7 @@ class HoldemHand:
         if self.betting is None or self.betting.to_act is None:
             raise IllegalAction(self._why_no_turn())
         if action == Action.FOLD and self._river_fold_refused() and seat == self.betting.to_act:
-            raise IllegalAction(
-                "nothing is bet on the river: check, a fold is refused (club rule HE-28)"
-            )
+            raise IllegalAction("RIVER_FOLD_CHECK")
         before = self.betting.bets.get(seat, 0)
         betting = self.betting.act(seat, action, amount)
         after = betting.bets[seat]
@@ -427,20 +425,20 @@ class HoldemHand:
         shown: dict[Seat, tuple[Card, ...]] = {}
         for seat, hole in cards.items():
             if seat not in self.live:
-                raise ValueError(f"seat {seat} is not in the hand at showdown")
+                raise Refusal("NOT_AT_SHOWDOWN", seat=seat)
             held = tuple(parse_cards(hole) if isinstance(hole, str) else hole)
             if len(held) != 2:
-                raise ValueError(f"seat {seat} must show both hole cards (HE-31), not {len(held)}")
+                raise Refusal("BOTH_HOLE_CARDS", seat=seat, count=len(held))
             shown[seat] = held
         if board is None:
             full_board = self.planned_board
         else:
             full_board = tuple(parse_cards(board) if isinstance(board, str) else board)
         if len(full_board) != 5:
-            raise ValueError(f"the board must have 5 cards, not {len(full_board)}")
+            raise Refusal("BOARD_FIVE", count=len(full_board))
         every = [card for held in shown.values() for card in held] + list(full_board)
         if len(set(every)) != len(every):
-            raise ValueError("the same card appears twice among the cards shown and the board")
+            raise Refusal("SHOWN_TWICE")
         return shown, full_board
 
     def _structure(self) -> NoLimit:
@@ -448,14 +446,14 @@ class HoldemHand:
 
     def _check_seat(self, seat: Seat) -> None:
         if seat not in self.seats:
-            raise IllegalAction(f"seat {seat} is not dealt in this hand")
+            raise IllegalAction("SEAT_NOT_DEALT", seat=seat)
 
     def _why_no_turn(self) -> str:
         if self.street is Street.SHOWDOWN:
-            return "the betting is over: the hand waits for the showdown"
+            return "WAITS_FOR_SHOWDOWN"
         if self.street is Street.COMPLETE:
-            return "the hand is over"
-        return "nobody is to act"
+            return "HAND_OVER"
+        return "NOBODY_TO_ACT"
 
 
 def _best_of(pot: Pot, hands: Mapping[Seat, object]) -> tuple[Seat, ...]:
@@ -555,23 +553,21 @@ def _check_setup(
     absent: Collection[Seat],
 ) -> None:
     if len(seats) < 2:
-        raise IllegalAction("a hand needs at least two players")
+        raise IllegalAction("TWO_PLAYERS")
     for seat, stack in stacks.items():
         if not isinstance(seat, int) or isinstance(seat, bool):
-            raise IllegalAction(f"seat numbers are whole numbers, not {seat!r}")
+            raise IllegalAction("SEAT_NUMBER", seat=seat)
         if not isinstance(stack, int) or isinstance(stack, bool) or stack <= 0:
-            raise IllegalAction(f"seat {seat} must have chips to be dealt in, not {stack!r}")
+            raise IllegalAction("SEAT_NEEDS_CHIPS", seat=seat, stack=stack)
     if big_blind not in stacks:
-        raise IllegalAction(f"the big blind's seat {big_blind} is not dealt in")
+        raise IllegalAction("BIG_BLIND_SEAT", seat=big_blind)
     if small_blind is not None and (small_blind not in stacks or small_blind == big_blind):
-        raise IllegalAction(
-            f"the small blind's seat {small_blind} is not a different dealt-in seat"
-        )
+        raise IllegalAction("SMALL_BLIND_SEAT", seat=small_blind)
     if not isinstance(button, int) or isinstance(button, bool):
-        raise IllegalAction(f"the button must be a seat number, not {button!r}")
+        raise IllegalAction("BUTTON_SEAT", button=button)
     strangers = set(absent) - set(stacks)
     if strangers:
-        raise IllegalAction(f"absent seats {sorted(strangers)} are not dealt in")
+        raise IllegalAction("ABSENT_NOT_DEALT", seats=sorted(strangers))
 
 
 def _cards(
@@ -584,7 +580,7 @@ def _cards(
     """Hole cards and the five board cards, dealt as a dealer would: two rounds, then burns."""
     if deck is not None:
         if hole_cards is not None or board is not None:
-            raise IllegalAction("give a deck to deal from, or the cards, not both")
+            raise IllegalAction("DECK_OR_CARDS")
         order = _clockwise_after(seats, button)
         first, second = deck.deal(len(order)), deck.deal(len(order))
         hole = {seat: (a, b) for seat, a, b in zip(order, first, second, strict=True)}
@@ -597,12 +593,12 @@ def _cards(
     for seat, cards in (hole_cards or {}).items():
         held = tuple(parse_cards(cards) if isinstance(cards, str) else cards)
         if seat not in seats or len(held) != 2:
-            raise IllegalAction(f"seat {seat}: two hole cards for a dealt-in seat")
+            raise IllegalAction("TWO_HOLE_CARDS", seat=seat)
         hole[seat] = held
     planned = tuple(parse_cards(board) if isinstance(board, str) else board or ())
     if planned and len(planned) != 5:
-        raise IllegalAction(f"a board given in advance has 5 cards, not {len(planned)}")
+        raise IllegalAction("BOARD_IN_ADVANCE", count=len(planned))
     every = [card for held in hole.values() for card in held] + list(planned)
     if len(set(every)) != len(every):
-        raise IllegalAction("the same card is dealt twice")
+        raise IllegalAction("DEALT_TWICE")
     return hole, planned

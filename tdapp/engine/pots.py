@@ -40,6 +40,8 @@ from collections.abc import Collection, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from tdapp.engine.errors import Refusal
+
 Seat = int
 
 
@@ -143,7 +145,7 @@ def award(
             if len(pot.eligible) == 1:
                 winners.append(pot.eligible)
                 continue
-            raise ValueError(f"pot {number}: no eligible seat showed a hand")
+            raise Refusal("POT_NOBODY_SHOWED", pot=number)
         best = max(hands[seat] for seat in shown)
         winners.append([seat for seat in shown if hands[seat] == best])
     return award_to_winners(pots, winners, odd_chip_order, unit)
@@ -165,7 +167,7 @@ def award_to_winners(
         raise ValueError("the smallest chip must be worth at least 1")
     contested = [pot for pot in pots if not pot.returned]
     if len(winners) != len(contested):
-        raise ValueError(f"{len(contested)} pots need winners, {len(winners)} lists were given")
+        raise Refusal("POTS_NEED_WINNERS", pots=len(contested), lists=len(winners))
     position = {seat: index for index, seat in enumerate(odd_chip_order)}
     paid: dict[Seat, int] = {}
     for pot in pots:
@@ -175,13 +177,13 @@ def award_to_winners(
     for number, (pot, named) in enumerate(zip(contested, winners, strict=True), start=1):
         chosen = set(named)
         if not chosen:
-            raise ValueError(f"pot {number}: name at least one winner")
+            raise Refusal("POT_NAME_WINNER", pot=number)
         outsiders = chosen - pot.eligible
         if outsiders:
-            raise ValueError(f"pot {number}: seats {sorted(outsiders)} are not eligible for it")
+            raise Refusal("POT_NOT_ELIGIBLE", pot=number, seats=sorted(outsiders))
         missing = chosen - position.keys()
         if missing:
-            raise ValueError(f"pot {number}: seats {sorted(missing)} are not in the odd-chip order")
+            raise Refusal("POT_NOT_IN_ORDER", pot=number, seats=sorted(missing))
         for seat, share in _split(pot.amount, sorted(chosen, key=position.__getitem__), unit):
             paid[seat] = paid.get(seat, 0) + share
     return paid

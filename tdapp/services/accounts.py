@@ -21,7 +21,7 @@ from werkzeug.security import check_password_hash, generate_password_hash
 from tdapp.services import brakes
 from tdapp.storage.accounts import ApiToken, User
 from tdapp.storage.database import engine, is_id, session_scope
-from tdapp.tournament.errors import DomainError, register_messages
+from tdapp.tournament.errors import DomainError, Plural, register_messages
 from tdapp.wallclock import utcnow
 
 log = logging.getLogger(__name__)
@@ -41,8 +41,14 @@ register_messages(
         "USERNAME_REQUIRED": "Enter a username.",
         "USERNAME_TOO_LONG": "A username has at most %(limit)s characters.",
         "USERNAME_TAKEN": "The username %(username)s is already taken.",
-        "PASSWORD_TOO_SHORT": "A password needs at least %(minimum)s characters.",
-        "TOO_MANY_ATTEMPTS": "Too many failed logins: try again in %(seconds)s seconds.",
+        "PASSWORD_TOO_SHORT": Plural(
+            "A password needs at least %(minimum)s character.",
+            "A password needs at least %(minimum)s characters.",
+            "minimum"),
+        "TOO_MANY_ATTEMPTS": Plural(
+            "Too many failed logins: try again in %(seconds)s second.",
+            "Too many failed logins: try again in %(seconds)s seconds.",
+            "seconds"),
         "UNKNOWN_USER": "There is no account %(username)s.",
         "UNKNOWN_TOKEN": "There is no API token %(token_id)s.",
         "TOKEN_LIFETIME": "A token lives from 1 to %(limit)s days.",

@@ -20,13 +20,17 @@ from sqlmodel import col, select
 from tdapp.services import brakes
 from tdapp.storage import database as db
 from tdapp.storage.brakes import BrakeRecord
-from tdapp.tournament.errors import DomainError, register_messages
+from tdapp.tournament.errors import DomainError, Plural, register_messages
 from tdapp.tournament.numbers import whole_or_none
 from tdapp.wallclock import utcnow
 
 register_messages({
-    "CONSOLE_LOCKED": "Too many wrong PINs: this console is locked for %(seconds)s seconds. "
-                      "The DdT can open it at once",
+    "CONSOLE_LOCKED": Plural(
+        "Too many wrong PINs: this console is locked for %(seconds)s second. "
+        "The DdT can open it at once",
+        "Too many wrong PINs: this console is locked for %(seconds)s seconds. "
+        "The DdT can open it at once",
+        "seconds"),
 })
 
 THRESHOLD = 5

@@ -17,7 +17,7 @@ from __future__ import annotations
 from datetime import timedelta
 
 from tdapp.services import accounts, brakes, tournaments
-from tdapp.tournament.errors import DomainError, register_messages
+from tdapp.tournament.errors import DomainError, Plural, register_messages
 from tdapp.tournament.presence import SetAbsentFromPhone
 from tdapp.tournament.state import Tournament
 from tdapp.wallclock import utcnow
@@ -33,8 +33,10 @@ ACTOR_PREFIX = "phone:"
 
 register_messages(
     {
-        "PHONE_WAIT": "Too many attempts from this player's phone: try again in %(seconds)s "
-        "seconds",
+        "PHONE_WAIT": Plural(
+            "Too many attempts from this player's phone: try again in %(seconds)s second",
+            "Too many attempts from this player's phone: try again in %(seconds)s seconds",
+            "seconds"),
         "ACTOR_PHONE": "phone of %(player)s",
     }
 )

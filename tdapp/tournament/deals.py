@@ -25,7 +25,7 @@ from collections.abc import Sequence
 from fractions import Fraction
 from typing import Any
 
-from tdapp.tournament.errors import DomainError, register_messages
+from tdapp.tournament.errors import DomainError, Plural, register_messages
 
 ICM_MAX_PLAYERS = 10
 
@@ -39,10 +39,12 @@ register_messages(
             "The prizes must go from first place down: place %(place)s pays more than the place"
             " above it"
         ),
-        "DEAL_MORE_PRIZES_THAN_PLAYERS": (
+        "DEAL_MORE_PRIZES_THAN_PLAYERS": Plural(
+            "%(prizes)s prizes for %(players)s player: the prizes below the last player left"
+            " belong to players already out",
             "%(prizes)s prizes for %(players)s players: the prizes below the last player left"
-            " belong to players already out"
-        ),
+            " belong to players already out",
+            "players"),
         "DEAL_ICM_TOO_MANY_PLAYERS": (
             "ICM is computed exactly for at most %(max)s players and %(players)s are left:"
             " use the chip-chop"

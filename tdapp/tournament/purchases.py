@@ -8,7 +8,7 @@ from datetime import datetime
 
 from tdapp.tournament.chips import check_stack, check_tracked_total
 from tdapp.tournament.ctx import Ctx
-from tdapp.tournament.errors import DomainError, register_messages
+from tdapp.tournament.errors import DomainError, Plural, register_messages
 from tdapp.tournament.events import adds, event, upgrades
 from tdapp.tournament.levels import current_period, until_end_of_level
 from tdapp.tournament.players import Player
@@ -65,8 +65,14 @@ register_messages(
         "REBUY_STACK_TOO_HIGH": (
             "%(name)s has %(stack)s chips: a rebuy needs a stack of at most %(max)s"
         ),
-        "REBUY_NEEDS_EMPTY_STACK": "%(name)s still has %(stack)s chips: rebuys are for an empty stack",
-        "REBUY_LIMIT": "%(name)s has taken all %(max)s rebuys",
+        "REBUY_NEEDS_EMPTY_STACK": Plural(
+            "%(name)s still has %(stack)s chip: rebuys are for an empty stack",
+            "%(name)s still has %(stack)s chips: rebuys are for an empty stack",
+            "stack"),
+        "REBUY_LIMIT": Plural(
+            "%(name)s has taken %(max)s rebuy, the most allowed",
+            "%(name)s has taken all %(max)s rebuys",
+            "max"),
         "ADD_ON_NOT_OFFERED": "This tournament has no add-on",
         "ADD_ON_TAKEN": "%(name)s has already taken the add-on",
         "ADD_ON_NOT_OPEN": "The add-on is not on offer now",

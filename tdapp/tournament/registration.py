@@ -12,7 +12,7 @@ from dataclasses import dataclass, replace
 from datetime import datetime
 
 from tdapp.tournament.ctx import Ctx
-from tdapp.tournament.errors import DomainError, register_messages
+from tdapp.tournament.errors import DomainError, Plural, register_messages
 from tdapp.tournament.events import Payload, adds, event, upgrades
 from tdapp.tournament.levels import until_end_of_level
 from tdapp.tournament.names import same_name_key
@@ -135,7 +135,10 @@ register_messages(
             " are forfeited"
         ),
         "RE_ENTRY_OVER": "Re-entry ended with level %(level)s",
-        "RE_ENTRY_LIMIT": "%(name)s has used all %(max)s entries",
+        "RE_ENTRY_LIMIT": Plural(
+            "%(name)s has used %(max)s entry, the most allowed",
+            "%(name)s has used all %(max)s entries",
+            "max"),
     }
 )
 

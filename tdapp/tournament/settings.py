@@ -14,7 +14,7 @@ from dataclasses import dataclass, field, replace
 from datetime import date
 
 from tdapp.tournament.colour_up.chip_set import ChipColour, check_chip_set, check_playable
-from tdapp.tournament.errors import DomainError, register_messages
+from tdapp.tournament.errors import DomainError, Plural, register_messages
 from tdapp.tournament.structure import Break, Level, Structure
 from tdapp.tournament.structure_templates import CLUB
 
@@ -157,7 +157,10 @@ register_messages(
         "STRUCTURE_STARTS_WITH_BREAK": "The structure must start with a level, not a break",
         "BAD_LEVEL": "Level %(level)s: %(reason)s",
         "BAD_BREAK": "Break %(index)s must last at least one second",
-        "NO_SUCH_LEVEL": "%(field)s names level %(level)s, but the structure has %(levels)s levels",
+        "NO_SUCH_LEVEL": Plural(
+            "%(field)s names level %(level)s, but the structure has %(levels)s level",
+            "%(field)s names level %(level)s, but the structure has %(levels)s levels",
+            "levels"),
         "BAD_PAYOUTS": "Payout table: %(reason)s",
         "ADD_ON_NEEDS_WINDOW": (
             "Without rebuys the add-on needs the last level when it may be taken"

@@ -10,7 +10,7 @@ from typing import Any
 
 from tdapp.tournament.bounties import standing
 from tdapp.tournament.chips import chips_gap
-from tdapp.tournament.errors import register_messages
+from tdapp.tournament.errors import Plural, register_messages
 from tdapp.tournament.levels import ms_to_end_of_level
 from tdapp.tournament.payouts import place_amounts, place_of, prize_pool_cents, prizes
 from tdapp.tournament.players import Player
@@ -211,7 +211,10 @@ def _bounties_won(state: Tournament) -> list[dict[str, Any]]:
 
 register_messages(
     {
-        "REBUY_PERIOD_ENDING": "The rebuy period ends in %(minutes)s minutes",
+        "REBUY_PERIOD_ENDING": Plural(
+            "The rebuy period ends in %(minutes)s minute",
+            "The rebuy period ends in %(minutes)s minutes",
+            "minutes"),
         "ADD_ON_OPEN": "The add-on is on offer now",
         "CHIPS_GAP": "Counted stacks are %(gap)s chips short of the %(issued)s in play",
         "NO_CHIPS": "%(name)s has no chips: record a rebuy or the bust",

@@ -74,6 +74,18 @@ def _error_page(status: int, message: str):
 
 
 def _plain(value: Any) -> Any:
+    """A parameter as JSON; anything else as its text, as clients have always read it. The
+    engine's reason (`reason_params`) is already JSON data and goes as it is."""
+    if isinstance(value, dict):
+        return _json(value)
+    return value if isinstance(value, str | int | float | bool) or value is None else str(value)
+
+
+def _json(value: Any) -> Any:
+    if isinstance(value, dict):
+        return {str(key): _json(item) for key, item in value.items()}
+    if isinstance(value, list | tuple):
+        return [_json(item) for item in value]
     return value if isinstance(value, str | int | float | bool) or value is None else str(value)
 
 

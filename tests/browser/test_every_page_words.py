@@ -7,8 +7,10 @@ the DdT, whose pages are visited at the four sizes in turn."""
 
 from __future__ import annotations
 
+import json
 import re
 from collections.abc import Iterator
+from pathlib import Path
 
 import pytest
 from babel.messages.pofile import read_po
@@ -26,6 +28,8 @@ SIZES = {
     "tablet-portrait": {"width": 800, "height": 1280},
     "phone": {"width": 390, "height": 844},
 }
+SEASON = json.loads((Path(__file__).parents[1] / "league/season_2024.json").read_text())
+DRAW_PLAYERS = [{"name": n, "resto": 300} for n in ("Anna", "Bruno", "Carla", "Dario", "Elena")]
 CENTS = re.compile(r"\d\s*(cents?|centesimi)\b", re.IGNORECASE)
 
 # The visible text nodes of the page, trimmed, outside scripts, styles and the language menu
@@ -87,18 +91,50 @@ def night(shared_ddt_server) -> Iterator[dict]:
     yield {
         "server": server, "tid": tid, "slug": slug,
         "player": view["players"][0]["id"], "console": access["url"],
+        "draw": draw_consoles(call), "league": league_with_a_night(call),
     }
 
 
+def draw_consoles(call) -> list[str]:
+    """The dealer's console of a draw table and of a telesina table, each with a hand dealt."""
+    urls = []
+    for game in ({}, {"game": "telesina", "variant": "secca"}):
+        table = call("POST", "/draw-tables", {"name": "Tavolo parole", "players": DRAW_PLAYERS,
+                                              "dealer": 5, **game})
+        call("POST", f"/draw-tables/{table['id']}/deal", {} if game else {"invito": 2})
+        urls.append(call("GET", f"/draw-tables/{table['id']}/access")["url"])
+    return urls
+
+
+def league_with_a_night(call) -> int:
+    """A league with its first night entered, for its standings, night and secretary pages."""
+    league = call("POST", "/leagues", {"name": "Lega parole", "members": SEASON["members"]})
+    first = SEASON["nights"][0]
+    call("POST", f"/leagues/{league['id']}/nights", {"day": 1, "tables": [
+        {"name": t["name"], "chips": t["chips"], "poste": t["poste"]} for t in first["tables"]]})
+    return league["id"]
+
+
 def pages(night: dict) -> list[str]:
-    tid, slug = night["tid"], night["slug"]
+    tid, slug, league = night["tid"], night["slug"], night["league"]
     return [
         "/", "/games/help", f"/t/{slug}",
         f"/t/{slug}/p/{night['player']}", f"/t/{slug}/clock",
         "/td/tournaments", f"/td/t/{tid}", f"/td/t/{tid}/players", f"/td/t/{tid}/tables",
         f"/td/t/{tid}/payouts", f"/td/t/{tid}/setup", f"/td/t/{tid}/log",
         "/td/tools/side-pots", "/leagues/", "/draw-tables/", night["console"],
+        *night["draw"], f"/leagues/{league}", f"/leagues/{league}/nights/1",
+        f"/leagues/{league}/secretary",
     ]
+
+
+def log_in(page, url: str, language: str) -> None:
+    """The DdT logs in (the login page comes first) and chooses the language."""
+    page.goto(f"{url}/td/tournaments")
+    page.fill("#username", "ddt")
+    page.fill("#password", DDT_PASSWORD)
+    page.click("button[type=submit]")
+    page.goto(f"{url}/lang/{language}")
 
 
 @pytest.mark.parametrize("language", ["it", "en"])
@@ -113,11 +149,7 @@ def test_every_page_at_every_size_reads_right(night, browser, language):
     page.on("pageerror", lambda e: problems.append(f"{where['url']}: {e}"))
     page.on("response", lambda r: problems.append(f"{where['url']}: {r.status} {r.url}")
             if r.status >= 400 else None)
-    page.goto(f"{server.url}/td/tournaments")  # the login page comes first
-    page.fill("#username", "ddt")
-    page.fill("#password", DDT_PASSWORD)
-    page.click("button[type=submit]")
-    page.goto(f"{server.url}/lang/{language}")
+    log_in(page, server.url, language)
     english = english_only() if language == "it" else set()
     for size, viewport in SIZES.items():
         page.set_viewport_size(viewport)
@@ -136,3 +168,26 @@ def test_every_page_at_every_size_reads_right(night, browser, language):
                                     f"{page.evaluate(WIDEST)}")
     context.close()
     assert problems == [], "\n".join(problems)
+
+
+def test_the_draw_and_telesina_consoles_say_the_engines_refusals_in_italian(night, browser):
+    """What the engine refuses reaches the dealer's console in Italian: a misdeal called too
+    early at the draw table, cards that do not read at the telesina table."""
+    page = browser.new_context(viewport=SIZES["phone"]).new_page()
+    log_in(page, night["server"].url, "it")
+    draw, telesina = night["draw"]
+    page.goto(draw, wait_until="networkidle")
+    page.click("#tools summary")
+    page.select_option("#misdeal-kind", "stub_miscount")
+    page.click("#misdeal")
+    message = page.locator("#message")
+    playwright.expect(message).to_have_text(
+        "un tallone sbagliato annulla la mano solo al cambio, prima che il primo a parlare dopo "
+        "il cambio abbia parlato")
+    page.goto(telesina, wait_until="networkidle")
+    for seat in range(1, 6):
+        page.fill(f"#up-{seat}", "Zz")
+    page.click("#turn-cards")
+    playwright.expect(message).to_have_text(
+        "non riesco a leggere le carte 'Zz': non riesco a leggere la carta 'Zz' in 'Zz': "
+        "i valori sono 23456789TJQKA, i semi s h d c")

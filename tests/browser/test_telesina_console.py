@@ -82,7 +82,7 @@ def test_a_hand_of_una_vela_on_the_console_TS_00_TS_03(opener, browser):
     expect(tablet.locator("#cards")).to_be_visible()
     expect(tablet.locator("#vele-row")).to_be_hidden()
     tablet.fill("#up-1", "Ah")
-    refused(tablet, "#turn-cards", "up-card")  # four seats missing
+    refused(tablet, "#turn-cards", "carte scoperte")  # four seats missing
     expect(tablet.locator("#cards")).to_be_visible()
     enter_up(tablet, {1: "7h", 2: "Kh", 3: "ah", 4: "8c", 5: "As"})
     expect(tablet.locator("#turn")).to_contain_text("3 Carla")  # the ace of hearts speaks

@@ -100,3 +100,23 @@ def test_letters_in_a_chip_count_are_refused_clearly(ddt_client, league_id):
     data["t0_r0_chips"] = "molti"
     answer = ddt_client.post(f"/leagues/{league_id}/secretary", data=data)
     assert answer.status_code == 422 and 'id="entry-error"' in answer.get_data(as_text=True)
+
+
+
+@pytest.mark.parametrize(("language", "one", "several", "chips", "net"), [
+    ("it", "Classifica dopo 1 serata", "Classifica dopo 2 serate", "3.150", "+1.650"),
+    ("en", "Standings after 1 night", "Standings after 2 nights", "3,150", "+1,650"),
+])
+def test_the_pages_count_nights_in_words_and_group_the_chips(client, league_id, language, one,
+                                                             several, chips, net):
+    enter(league_id, 1)  # Galli ends night 1 with 3150 chips, 1650 up
+    client.get(f"/lang/{language}")
+    standings = client.get(f"/leagues/{league_id}").get_data(as_text=True)
+    assert one in standings and f'<td class="wide">{net}</td>' in standings
+    night = client.get(f"/leagues/{league_id}/nights/1").get_data(as_text=True)
+    assert f"<td>{chips}</td>" in night and f"<td>{net}</td>" in night
+    enter_second = SEASON["nights"][1]
+    leagues.enter_night(league_id, 2, [
+        {"name": t["name"], "chips": dict(t["chips"]), "poste": dict(t["poste"])}
+        for t in enter_second["tables"]], "secretary")
+    assert several in client.get(f"/leagues/{league_id}").get_data(as_text=True)

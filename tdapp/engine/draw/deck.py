@@ -7,7 +7,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
 from tdapp.engine.cards import Card, Deck, parse_cards
-from tdapp.engine.errors import IllegalAction
+from tdapp.engine.errors import IllegalAction, Refusal
 
 
 @dataclass(frozen=True)
@@ -27,7 +27,7 @@ def deck_for(players: int, *, rule_of_eleven: bool = False) -> DeckRule:
     sits out). `rule_of_eleven` is the public alternative: lowest rank 11 - players, nobody out."""
     most = 9 if rule_of_eleven else 6
     if not 2 <= players <= most:
-        raise IllegalAction(f"Italian draw is not played {players}-handed")
+        raise IllegalAction("PLAYERS_HANDED", players=players)
     if rule_of_eleven:
         return DeckRule(max(2, 11 - players))
     if players <= 4:
@@ -42,7 +42,7 @@ def deal_cards(
     """Each seat's five cards and the stub: shuffled and dealt one at a time clockwise with
     `rng` (IT-03), or entered as `cards`; with neither the deck is physical (None, no stub)."""
     if rng is not None and cards is not None:
-        raise IllegalAction("either the engine deals (rng) or the cards are entered, not both")
+        raise IllegalAction("RNG_OR_CARDS")
     if rng is not None:
         deck = Deck(lowest_rank)
         deck.shuffle(rng)
@@ -55,10 +55,10 @@ def deal_cards(
         return None, ()
     entered = {s: read_cards(c) for s, c in cards.items()}
     if set(entered) != set(order) or any(len(c) != 5 for c in entered.values()):
-        raise IllegalAction("enter five cards for every seat dealt in")
+        raise IllegalAction("FIVE_EACH")
     every = [c for hand in entered.values() for c in hand]
     if len(set(every)) != len(every) or min(c.value for c in every) < lowest_rank:
-        raise IllegalAction(f"the cards repeat or are not in the {lowest_rank}-to-ace deck")
+        raise IllegalAction("NOT_IN_SHORT_DECK", lowest_rank=lowest_rank)
     stub = tuple(c for c in Deck(lowest_rank).cards if c not in set(every))
     return entered, stub
 
@@ -69,5 +69,5 @@ def read_cards(cards: Sequence[Card] | str) -> tuple[Card, ...]:
         return tuple(cards)
     try:
         return tuple(parse_cards(cards))
-    except ValueError as unreadable:
-        raise IllegalAction(f"cannot read the cards {cards!r}: {unreadable}") from None
+    except Refusal as unreadable:
+        raise IllegalAction("CARDS_TYPO", cards=cards, detail=unreadable) from None

@@ -23,7 +23,7 @@ def false_opening(hand: DrawHand, *, new_opener: Seat | None = None,
     (d) The false opener re-raised and everyone folded: every stake goes back.
     """
     if hand.opener is None or hand.opener in hand.blind_seats:
-        raise IllegalAction("there is no opening to call false")
+        raise IllegalAction("NO_OPENING")
     if hand.phase is Phase.FIRST_ROUND and not hand.entered:
         return _replay_without_opening(hand)
     if hand.phase in (Phase.FIRST_ROUND, Phase.DRAW):
@@ -33,15 +33,13 @@ def false_opening(hand: DrawHand, *, new_opener: Seat | None = None,
             return hand.void("void", "false opening: every stake goes back", deal_passes=True)
         if new_opener not in hand.entered or new_opener in hand.passed \
                 or new_opener not in hand.live:
-            raise IllegalAction(f"seat {new_opener} cannot validate the opening: only a "
-                                "player who entered after it, without passing before, can")
+            raise IllegalAction("CANNOT_VALIDATE", seat=new_opener)
         bound = (hand.entered | {hand.opener}) - {new_opener}
         if hand.phase is Phase.DRAW:  # all still in have paid: they play on, the opener moves
             return replace(hand, opener=new_opener)
         return replace(hand, opener=new_opener, must_stay=bound)
     if hand.outcome is None or hand.outcome.kind != "won" or hand.drawn:
-        raise IllegalAction("once everyone has drawn a false opening is judged at the "
-                            "showdown: the opener who cannot show openers loses (IT-16)")
+        raise IllegalAction("FALSE_AT_SHOWDOWN")
     (winner,) = hand.outcome.won
     if winner == hand.opener:
         return _before_finish(hand).void("void", "false opener cannot win: stakes go back",
@@ -72,4 +70,4 @@ def _replay_without_opening(hand: DrawHand) -> DrawHand:
         if seat == hand.opener:  # the ones who folded to it speak again
             return replay.act(seat, Action.CHECK)
         replay = replay.act(seat, action, amount)
-    raise IllegalAction("the opening is missing from the first round")
+    raise IllegalAction("OPENING_MISSING")

@@ -28,7 +28,7 @@ from tdapp.engine.draw.opening import (
     opens,
 )
 from tdapp.engine.draw.stakes import POT_CAP, blinds, check_invito
-from tdapp.engine.errors import IllegalAction
+from tdapp.engine.errors import IllegalAction, Refusal
 from tdapp.engine.hands import Hand, best_hand, italian, winners
 from tdapp.engine.pots import award_to_winners, split_pots
 
@@ -120,34 +120,35 @@ class DrawHand:
         `absent` players are away at the cut: they lose the hand (no cards, no invito, IT-03);
         the deck still follows the players at the table."""
         if dealer not in seats or len(set(seats)) != len(seats):
-            raise IllegalAction("the dealer must be one of the seats, each seat listed once")
+            raise IllegalAction("DEALER_AMONG_SEATS")
         missing = [s for s in seats if not isinstance(stacks.get(s), int) or stacks[s] < 0]
         if missing:
-            raise IllegalAction(f"seats {missing} need a resto (their chips) to be dealt in")
+            raise IllegalAction("NEED_RESTO", seats=missing)
         if dealer in absent or not set(absent) <= set(seats):
-            raise IllegalAction("absent players must be seated, and the dealer cannot be away")
+            raise IllegalAction("ABSENT_SEATED")
         rule = deck_for(len(seats))
         at = list(seats).index(dealer)
         around = [*seats[at + 1:], *seats[: at + 1]]  # dealer's left first, dealer last
         salto = around[-2] if rule.col_salto else None
         order = tuple(s for s in around if s != salto and s not in absent)
         if len(order) < 2:
-            raise IllegalAction("at least two players must be dealt in")
+            raise IllegalAction("TWO_DEALT_IN")
         cutter = next(s for s in reversed(around[:-1]) if s not in absent)
         invito = check_invito(invito, giri=giri)
         if carry < 0:
-            raise IllegalAction("the pot carried over cannot be negative")
+            raise IllegalAction("NEGATIVE_CARRY")
         payers = [*order, *([salto] if salto is not None and salto_pays_invito else [])]
         short = [s for s in payers if stacks.get(s, 0) < invito]
         if short:
-            raise IllegalAction(f"seats {short} cannot pay the invito of {invito}")
+            raise IllegalAction("CANNOT_PAY_INVITO", seats=short, invito=invito)
         behind = {s: stacks[s] - invito for s in order}
         pot = carry + invito * len(payers)
         amounts = blinds(pot, blind_steps)
         bets = {}
         for seat, amount in zip(order, amounts, strict=False):
             if behind[seat] < amount:
-                raise IllegalAction(f"seat {seat} has {behind[seat]}, less than a blind of {amount}")
+                raise IllegalAction("BLIND_TOO_BIG", seat=seat, behind=behind[seat],
+                                    amount=amount)
             bets[seat] = amount
             behind[seat] -= amount  # the blind goes in front of the player, out of the resto
         dealt, stub = deal_cards(order, rule.lowest_rank, rng, cards)
@@ -197,7 +198,7 @@ class DrawHand:
 
     def legal_actions(self) -> LegalActions:
         if self.phase not in (Phase.FIRST_ROUND, Phase.SECOND_ROUND):
-            raise IllegalAction(f"no betting now: the hand is at {self.phase.value}")
+            raise IllegalAction("NO_BETTING_AT", phase=self.phase.value)
         return self.round.legal_actions()
 
     # ---- betting ------------------------------------------------------------------------------
@@ -209,14 +210,14 @@ class DrawHand:
         no amount named it is the pot (IT-08). A check before the opening is a pass. A raise
         made more than two seconds after the bet it answers (`thought_ms`) is refused (IT-11)."""
         if self.phase not in (Phase.FIRST_ROUND, Phase.SECOND_ROUND):
-            raise IllegalAction(f"no betting now: the hand is at {self.phase.value}")
+            raise IllegalAction("NO_BETTING_AT", phase=self.phase.value)
         if seat != self.round.to_act:
-            raise IllegalAction(f"it is seat {self.round.to_act}'s turn, not seat {seat}'s")
+            raise IllegalAction("NOT_YOUR_TURN", to_act=self.round.to_act, seat=seat)
         action = _action(action)
         if action is Action.RAISE and thought_ms is not None \
                 and thought_ms > RAISE_WINDOW_SECONDS * 1000:
-            raise IllegalAction(f"raises must be immediate: {thought_ms / 1000:.1f} s is over "
-                                f"{RAISE_WINDOW_SECONDS} s (IT-11)")
+            raise IllegalAction("RAISE_TOO_SLOW", seconds=round(thought_ms / 1000, 1),
+                                limit=RAISE_WINDOW_SECONDS)
         rnd = self.round
         opening = self.phase is Phase.FIRST_ROUND and rnd.current_bet == 0 and action in (
             Action.BET, Action.ALL_IN)
@@ -226,7 +227,7 @@ class DrawHand:
                 legal = rnd.legal_actions()
                 amount = min(max(self.middle, legal.min_to), legal.max_to)
         if action is Action.FOLD and seat in self.must_stay:
-            raise IllegalAction(f"seat {seat} must stay in: it is bound to play (IT-09, IT-17)")
+            raise IllegalAction("BOUND_TO_PLAY", seat=seat)
         after = rnd.act(seat, action, amount)
         hand = replace(self, round=after, second_round_started=self.second_round_started or
                        self.phase is Phase.SECOND_ROUND)
@@ -239,20 +240,20 @@ class DrawHand:
         """IT-09: two players open at once. The one earlier in turn opens; the other must play
         and may not raise unless a player between them raises."""
         if self.phase is not Phase.FIRST_ROUND or self.round.current_bet:
-            raise IllegalAction("two openers only arise before anyone has opened")
+            raise IllegalAction("TWO_OPENERS_LATE")
         if self.round.to_act is None:
-            raise IllegalAction("nobody is to speak: every other player is all in")
+            raise IllegalAction("ALL_OTHERS_ALL_IN")
         if first == second:
-            raise IllegalAction("two openers at once are two different seats")
+            raise IllegalAction("TWO_OPENERS_SAME")
         for seat in (first, second):
             if seat not in self.live:
-                raise IllegalAction(f"seat {seat} is not in the hand: it cannot open")
+                raise IllegalAction("CANNOT_OPEN", seat=seat)
         pending = self.round.order
         start = pending.index(self.round.to_act)
         turn = [*pending[start:], *pending[:start]]
         earlier, later = sorted((first, second), key=turn.index)
         if earlier != self.round.to_act:
-            raise IllegalAction(f"seat {self.round.to_act} speaks before seat {earlier}")
+            raise IllegalAction("SPEAKS_BEFORE", seat=self.round.to_act, earlier=earlier)
         self._check_openers(later, confirmed)
         hand = self.act(earlier, Action.BET, amount, confirmed=confirmed)
         return replace(hand, second_opener=later, must_stay=hand.must_stay | {later},
@@ -260,14 +261,13 @@ class DrawHand:
 
     def _check_openers(self, seat: Seat, confirmed: bool) -> None:
         if seat in self.passed:
-            raise IllegalAction(f"seat {seat} passed: it can no longer open")
+            raise IllegalAction("PASSED_NO_OPEN", seat=seat)
         if self.cards is None:
             if not confirmed:
-                raise IllegalAction("the dealer must confirm the opener's claim")
+                raise IllegalAction("CONFIRM_OPENERS")
             return
         if not opens(self.cards[seat], self.level, self.lowest_rank):
-            raise IllegalAction(f"seat {seat} has no openers: {self.level.name.lower()} or better "
-                                "or an open-ended straight-flush draw are needed")
+            raise IllegalAction("NO_OPENERS", seat=seat, level=self.level.name.lower())
 
     def _first_round_bookkeeping(self, seat: Seat, action: Action, amount: int | None,
                                  before: BettingRound, after: BettingRound,
@@ -314,24 +314,24 @@ class DrawHand:
         """IT-12: each player still in changes 1 to 4 cards or stands pat ("servito"), clockwise
         from the dealer's left. With known cards name the discards; otherwise give the count."""
         if self.phase is not Phase.DRAW:
-            raise IllegalAction(f"no draw now: the hand is at {self.phase.value}")
+            raise IllegalAction("NO_DRAW_AT", phase=self.phase.value)
         if seat != self.to_draw[0]:
-            raise IllegalAction(f"seat {self.to_draw[0]} draws first")
+            raise IllegalAction("DRAWS_FIRST", seat=self.to_draw[0])
         cards = dict(self.cards) if self.cards is not None else None
         stub = self.stub
         if isinstance(discards, int) and not isinstance(discards, bool):
             if cards is not None:
-                raise IllegalAction("with known cards name the cards thrown, not just how many")
+                raise IllegalAction("NAME_THROWN")
             count = discards
         else:
             if cards is None:
-                raise IllegalAction("with a physical deck give how many cards are changed")
+                raise IllegalAction("HOW_MANY_CHANGED")
             thrown = read_cards(discards)
             if not set(thrown) <= set(cards[seat]) or len(set(thrown)) != len(thrown):
-                raise IllegalAction(f"seat {seat} does not hold all of {_show(thrown)}")
+                raise IllegalAction("DOES_NOT_HOLD", seat=seat, cards=_show(thrown))
             count = len(thrown)
         if not 0 <= count <= 4:
-            raise IllegalAction("a player changes 1 to 4 cards, or none (servito)")
+            raise IllegalAction("CHANGE_COUNT")
         later = count == 4 and self.four_in_two
         now = count - 1 if later else count
         if cards is not None:
@@ -414,7 +414,7 @@ class DrawHand:
         who mucks without showing openers loses the pot, or refunds the initial pot if another
         wins (IT-16 [U: the refund goes to the middle for the next deal])."""
         if self.phase is not Phase.SHOWDOWN:
-            raise IllegalAction(f"no showdown now: the hand is at {self.phase.value}")
+            raise IllegalAction("NO_SHOWDOWN_AT", phase=self.phase.value)
         pots = split_pots(self.committed, self.folded_before_draw | self.round.folded,
                           dead=self.initial_pot)
         contested = [p for p in pots if not p.returned]
@@ -425,15 +425,14 @@ class DrawHand:
             candidates = [s for s in self.order if s in pot.eligible and s not in barred]
             if winner is not None:
                 if winner not in pot.eligible:
-                    raise IllegalAction(f"seat {winner} cannot win side pot {number}: enter the "
-                                        "hands shown instead")
+                    raise IllegalAction("SIDE_POT_WINNER", seat=winner, pot=number)
                 chosen.append([winner])
                 continue
             showing = [s for s in candidates if s in hands]
             if not showing:
                 showing = [s for s in pot.eligible if s in hands]
             if not showing:
-                raise IllegalAction(f"pot {number}: no eligible seat showed a hand")
+                raise IllegalAction("POT_NOBODY_SHOWED", pot=number)
             best = winners([hands[s] for s in showing])
             chosen.append([showing[best[0]]])
         won = award_to_winners(pots, chosen, self.order)
@@ -453,17 +452,17 @@ class DrawHand:
                 return {}
             return {s: best_hand(self.cards[s], italian(self.lowest_rank)) for s in self.live}
         if self.cards is not None:
-            raise IllegalAction("the engine knows the cards: nothing to enter")
+            raise IllegalAction("ENGINE_KNOWS_CARDS")
         ranking = italian(self.lowest_rank)
         unknown = set(shown) - set(self.live)
         if unknown:
-            raise IllegalAction(f"seats {sorted(unknown)} are not in the hand")
+            raise IllegalAction("SEATS_NOT_IN_HAND", seats=sorted(unknown))
         hands = {}
         for seat, entered in shown.items():
             try:
                 hands[seat] = best_hand(read_cards(entered), ranking)
-            except ValueError as wrong:  # not five cards, or not in this deck
-                raise IllegalAction(f"seat {seat}: {wrong}") from None
+            except Refusal as wrong:  # not five cards, or not in this deck
+                raise IllegalAction("SEAT_CARDS", seat=seat, detail=wrong) from None
         return hands
 
     def _finish(self, kind: str, won: Mapping[Seat, int], carry: tuple[int, ...],
@@ -496,7 +495,7 @@ class DrawHand:
     def remove_player(self, seat: Seat) -> DrawHand:
         """The seat is out of the hand, its stakes left in the middle (IT-29)."""
         if seat not in self.live:
-            raise IllegalAction(f"seat {seat} is not in the hand")
+            raise IllegalAction("SEAT_NOT_IN_HAND", seat=seat)
         if self.phase in (Phase.FIRST_ROUND, Phase.SECOND_ROUND):
             rnd = self.round
             if seat in rnd.pending:
@@ -507,7 +506,7 @@ class DrawHand:
                 rnd = replace(rnd, pending=frozenset(), to_act=None)
             return replace(self, round=rnd)._after_action()
         if self.phase is not Phase.DRAW:
-            raise IllegalAction(f"no player can be put out at {self.phase.value}")
+            raise IllegalAction("NO_PUT_OUT_AT", phase=self.phase.value)
         hand = replace(self, folded_before_draw=self.folded_before_draw | {seat},
                        to_draw=tuple(s for s in self.to_draw if s != seat))
         if len(hand.live) == 1:
@@ -517,7 +516,7 @@ class DrawHand:
     def payoffs(self) -> dict[Seat, int]:
         """Each seat's gain or loss over the hand, once it is over."""
         if self.outcome is None:
-            raise IllegalAction("the hand is not over")
+            raise IllegalAction("HAND_NOT_OVER")
         return {s: self.stacks[s] - self.start_stacks[s] for s in self.start_stacks}
 
 
@@ -525,7 +524,7 @@ def _action(action: Action | str) -> Action:
     try:
         return Action(action)
     except ValueError:
-        raise IllegalAction(f"unknown action {action!r}") from None
+        raise IllegalAction("UNKNOWN_ACTION", action=action) from None
 
 
 def _show(cards: Sequence[Card]) -> str:

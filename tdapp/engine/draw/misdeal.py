@@ -24,7 +24,7 @@ class VoidReason(StrEnum):
 
 def _untouched(hand: DrawHand) -> None:
     if hand.phase is not Phase.FIRST_ROUND or hand.log:
-        raise IllegalAction("a dealing error is dealt with before anyone has spoken")
+        raise IllegalAction("SPOKEN_ALREADY")
 
 
 def exposed_cards(hand: DrawHand, exposed: int, *, receiver_demands: bool = False) -> DrawHand:
@@ -32,7 +32,7 @@ def exposed_cards(hand: DrawHand, exposed: int, *, receiver_demands: bool = Fals
     two -> the new deal is compulsory. The same dealer deals again; the inviti stay."""
     _untouched(hand)
     if exposed < 1:
-        raise IllegalAction("say how many cards were exposed")
+        raise IllegalAction("SAY_EXPOSED")
     if exposed == 1 and not receiver_demands:
         return hand
     return hand.void("redeal", f"{exposed} card(s) exposed: shuffle and deal again",
@@ -55,19 +55,18 @@ def void_before_opening(hand: DrawHand, reason: VoidReason | str, *,
     passed (`ruled_valid_for`); those who threw their cards in haste lose hand and invito."""
     reason = VoidReason(reason)
     if hand.phase is not Phase.FIRST_ROUND:
-        raise IllegalAction("after the opening the hand is valid (IT-28)")
+        raise IllegalAction("VALID_AFTER_OPENING")
     if hand.opener is not None:
-        raise IllegalAction("after the opening the hand is valid (IT-28)")
+        raise IllegalAction("VALID_AFTER_OPENING")
     if ruled_valid_for is None:
         return hand.void("void", f"hand annulled: {reason.value}", deal_passes=True)
     if ruled_valid_for in hand.passed or ruled_valid_for not in hand.order:
-        raise IllegalAction(f"seat {ruled_valid_for} passed or was not dealt in")
+        raise IllegalAction("PASSED_OR_NOT_DEALT", seat=ruled_valid_for)
     if ruled_valid_for not in hand.live:
-        raise IllegalAction(f"seat {ruled_valid_for} did not keep its cards: a player who threw "
-                            "them in loses hand and invito")
+        raise IllegalAction("THREW_CARDS", seat=ruled_valid_for)
     if hand.cards is not None and not opens(hand.cards[ruled_valid_for], hand.level,
                                             hand.lowest_rank):
-        raise IllegalAction(f"seat {ruled_valid_for} holds no openers")
+        raise IllegalAction("HOLDS_NO_OPENERS", seat=ruled_valid_for)
     return hand.void("won", f"{reason.value} ruled valid: the keeper of openers takes the pot",
                      deal_passes=True, won={ruled_valid_for: hand.middle})
 
@@ -78,8 +77,7 @@ def stub_miscount(hand: DrawHand) -> DrawHand:
     if hand.phase is Phase.DRAW or (hand.phase is Phase.SECOND_ROUND
                                     and not hand.second_round_started):
         return hand.void("void", "the stub had the wrong count at the draw", deal_passes=True)
-    raise IllegalAction("a wrong stub voids the hand only at the draw, before the first "
-                        "speaker after it has acted")
+    raise IllegalAction("WRONG_STUB_LATE")
 
 
 def six_and_four(hand: DrawHand, six: Seat, four: Seat) -> DrawHand:
@@ -87,17 +85,16 @@ def six_and_four(hand: DrawHand, six: Seat, four: Seat) -> DrawHand:
     player is out and loses every stake; the four-card player plays on. Before the opening a
     wrong card count annuls the hand (IT-27)."""
     if six == four:
-        raise IllegalAction("the six cards and the four cards are in two different seats")
+        raise IllegalAction("SIX_AND_FOUR")
     for seat in (six, four):
         if seat not in hand.order:
-            raise IllegalAction(f"seat {seat} is not in the hand: it was not dealt cards")
+            raise IllegalAction("NOT_DEALT_CARDS", seat=seat)
     if hand.opener is None and hand.phase is Phase.FIRST_ROUND:
         return void_before_opening(hand, VoidReason.WRONG_CARD_COUNT)
     if hand.second_round_started or hand.phase in (Phase.SHOWDOWN, Phase.OVER):
-        raise IllegalAction("nothing voids or changes the hand once the first speaker after "
-                            "the draw has acted (IT-28)")
+        raise IllegalAction("TOO_LATE_TO_VOID")
     at = hand.order.index(six)
     neighbours = {hand.order[at - 1], hand.order[(at + 1) % len(hand.order)]}
     if four not in neighbours:
-        raise IllegalAction(f"seat {four} is not next to seat {six}")
+        raise IllegalAction("NOT_NEXT_TO", four=four, six=six)
     return hand.remove_player(six)

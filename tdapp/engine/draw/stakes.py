@@ -16,7 +16,7 @@ def check_invito(invito: int, *, giri: bool = False) -> int:
     """The dealer sets the invito: 1 to 5 euro a head, 1 to 10 during the giri."""
     most = 10 if giri else 5
     if isinstance(invito, bool) or not isinstance(invito, int) or not 1 <= invito <= most:
-        raise IllegalAction(f"the invito is 1 to {most} euro, not {invito!r}")
+        raise IllegalAction("INVITO_RANGE", most=most, invito=invito)
     return invito
 
 
@@ -25,12 +25,12 @@ def blinds(pot: int, steps: int, *, cap: int = POT_CAP) -> list[int]:
     each next step twice the one before. A step that would take the pot (inviti plus blinds)
     above the cap is refused [U: the cap is read on the pot before the opening]."""
     if not 0 <= steps <= len(BLIND_NAMES):
-        raise IllegalAction(f"at most {len(BLIND_NAMES)} blind bets: buio, controbuio, over")
+        raise IllegalAction("BLIND_STEPS", most=len(BLIND_NAMES))
     amounts: list[int] = []
     for name in BLIND_NAMES[:steps]:
         amount = 2 * (amounts[-1] if amounts else pot)
         if pot + sum(amounts) + amount > cap:
-            raise IllegalAction(f"the {name} of {amount} would take the pot over {cap}")
+            raise IllegalAction("BLIND_OVER_CAP", name=name, amount=amount, cap=cap)
         amounts.append(amount)
     return amounts
 
@@ -39,9 +39,9 @@ def top_up(stacks: Mapping[int, int], seat: int, passate: int, passata: int, *,
            dealt: bool) -> dict[int, int]:
     """A resto grows only before the deal and only by whole passate; it is never lent."""
     if dealt:
-        raise IllegalAction("the resto can be increased only before the cards are dealt")
+        raise IllegalAction("RESTO_BEFORE_DEAL")
     if isinstance(passate, bool) or not isinstance(passate, int) or passate < 1:
-        raise IllegalAction("the resto grows by one or more whole passate")
+        raise IllegalAction("RESTO_PASSATE")
     return {**stacks, seat: stacks[seat] + passate * passata}
 
 

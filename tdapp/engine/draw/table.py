@@ -33,7 +33,7 @@ class DrawTable:
         """Take the result of a finished hand: stacks, the next level, what stays in the middle,
         and the deal, which passes to the left unless the dealer keeps it."""
         if hand.outcome is None:
-            raise IllegalAction("the hand is not over yet")
+            raise IllegalAction("HAND_NOT_OVER_YET")
         outcome = hand.outcome
         stacks = {**self.stacks, **hand.stacks}
         waiting = self.carries[1:] if self.carries else ()
@@ -56,5 +56,5 @@ class DrawTable:
     @classmethod
     def sit(cls, seats: Sequence[Seat], stacks: Mapping[Seat, int], dealer: Seat) -> DrawTable:
         if set(stacks) != set(seats) or dealer not in seats:
-            raise IllegalAction("every seat needs a resto and the dealer must be seated")
+            raise IllegalAction("RESTO_AND_DEALER")
         return cls(tuple(seats), dict(stacks), dealer)

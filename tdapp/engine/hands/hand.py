@@ -7,6 +7,7 @@ from itertools import combinations
 from typing import Protocol
 
 from tdapp.engine.cards import Card, parse_cards
+from tdapp.engine.errors import Refusal
 from tdapp.engine.hands.standard import STANDARD
 
 
@@ -119,22 +120,22 @@ def best_hand(cards: Iterable[Card] | str, ranking: Ranking = STANDARD, *,
     """
     dealt, codes = _as_cards(cards, "cards")
     if not 5 <= len(codes) <= 7:
-        raise ValueError(f"a hand is made from 5 to 7 cards, not {len(codes)}")
+        raise Refusal("HAND_SIZE", count=len(codes))
     if len(set(codes)) != len(codes):
-        raise ValueError(f"the same card appears twice in {' '.join(map(str, dealt))}")
+        raise Refusal("CARD_TWICE_IN", cards=" ".join(map(str, dealt)))
     # Codes run rank by rank from the deuce, four suits each: a short deck starts further up.
     if min(codes) < (ranking.lowest_rank - 2) * 4:
-        raise ValueError(f"{Card.from_code(min(codes))} is not in a deck from "
-                         f"{ranking.lowest_rank} to ace")
+        raise Refusal("CARD_NOT_IN_DECK", card=str(Card.from_code(min(codes))),
+                      lowest_rank=ranking.lowest_rank)
     if not must_use:
         value = ranking.evaluate_five(codes) if len(codes) == 5 else ranking.evaluate(codes)
         return Hand(value, ranking, dealt)
     must, must_codes = _as_cards(must_use, "must_use")
     if len(set(must_codes)) != len(must_codes) or len(must_codes) > 5:
-        raise ValueError("must_use lists at most five different cards")
+        raise Refusal("MUST_USE_FIVE")
     missing = [str(card) for card in must if card.code not in codes]
     if missing:
-        raise ValueError(f"must_use cards are not in the hand: {' '.join(missing)}")
+        raise Refusal("MUST_USE_MISSING", cards=" ".join(missing))
     others = [code for code in codes if code not in must_codes]
     value = max(ranking.evaluate_five(must_codes + list(rest))
                 for rest in combinations(others, 5 - len(must_codes)))

@@ -80,18 +80,18 @@ class TelesinaHand:
         """Shuffle a rule-of-11 deck (lowest rank 11 - players, TS-00), take the invito (Texas
         only) and play the first street. Without `rng` the deck is physical."""
         if dealer not in seats or not 2 <= len(seats) <= 8:
-            raise IllegalAction("telesina needs 2 to 8 seats, the dealer among them")
+            raise IllegalAction("TELESINA_SEATS")
         at = list(seats).index(dealer)
         order = (*seats[at + 1:], *seats[: at + 1])
         lowest = max(2, 11 - len(seats))
         deck = Deck(lowest)
         if len(deck) < len(seats) * (variant.own_cards + 1) + variant.vele:
-            raise IllegalAction(f"{len(seats)} players need more cards than {len(deck)}")
+            raise IllegalAction("NOT_ENOUGH_CARDS", players=len(seats), cards=len(deck))
         if rng is not None:
             deck.shuffle(rng)
         short = [s for s in order if stacks.get(s, 0) <= variant.invito]
         if short:
-            raise IllegalAction(f"seats {short} cannot pay the invito of {variant.invito}")
+            raise IllegalAction("CANNOT_PAY_INVITO", seats=short, invito=variant.invito)
         vele = tuple(deck.deal(variant.vele)) if rng is not None else ()  # physical: as turned
         hand = cls(
             variant=variant, order=order, lowest_rank=lowest,
@@ -126,18 +126,18 @@ class TelesinaHand:
 
     def legal_actions(self) -> LegalActions:
         if self.round is None or self.round.closed:
-            raise IllegalAction("no betting now")
+            raise IllegalAction("NO_BETTING")
         return self.round.legal_actions()
 
     # ---- play ---------------------------------------------------------------------------------
 
     def act(self, seat: Seat, action: Action | str, amount: int | None = None) -> TelesinaHand:
         if self.over or self.round is None or self.to_exchange:
-            raise IllegalAction("no betting now")
+            raise IllegalAction("NO_BETTING")
         try:
             action = Action(action)
         except ValueError:
-            raise IllegalAction(f"unknown action {action!r}") from None
+            raise IllegalAction("UNKNOWN_ACTION", action=action) from None
         hand = replace(self, round=self.round.act(seat, action, amount))
         if not hand.round.closed:
             return hand
@@ -148,17 +148,16 @@ class TelesinaHand:
         keeps the hand as it is. With a physical deck only a face-up change is seen: `card` is the
         up-card given and `new` the one received (None: kept, or the face-down card changed)."""
         if not self.to_exchange or seat != self.to_exchange[0]:
-            raise IllegalAction("no exchange now" if not self.to_exchange
-                                else f"seat {self.to_exchange[0]} exchanges first")
+            raise (IllegalAction("EXCHANGES_FIRST", seat=self.to_exchange[0]) if self.to_exchange
+                   else IllegalAction("NO_EXCHANGE"))
         own = list(self.own[seat])
         stub = self.stub
         if (new is not None) != (card is not None and self.physical):
-            raise IllegalAction("name the up-card given and the one received" if self.physical
-                                else "the engine deals the new card itself")
+            raise IllegalAction("NAME_EXCHANGE" if self.physical else "ENGINE_DEALS_CARD")
         if card is not None:
             at = next((i for i, c in enumerate(own) if c.card == card), None)
             if at is None or (self.physical and not own[at].up):
-                raise IllegalAction(f"seat {seat} does not show {card}")
+                raise IllegalAction("DOES_NOT_SHOW", seat=seat, card=str(card))
             if self.physical:
                 self._check_new((new,))
             else:
@@ -212,17 +211,16 @@ class TelesinaHand:
         """Physical deck: the dealer enters the up-cards just dealt to each player still in and
         the vele just turned; the best hand showing then speaks (TS-00)."""
         if not self.awaiting_cards:
-            raise IllegalAction("no cards to enter now")
+            raise IllegalAction("NO_CARDS_TO_ENTER")
         cards = {s: read_cards(c) for s, c in up.items()}
         cards = {s: c for s, c in cards.items() if c or self.up_to_enter}  # none due: none sent
         shared = read_cards(vele)
         if set(cards) != (set(self.live) if self.up_to_enter else set()) \
                 or any(len(c) != self.up_to_enter for c in cards.values()):
-            raise IllegalAction(f"enter {self.up_to_enter} up-card(s) for each of seats "
-                                f"{list(self.live)}" if self.up_to_enter
-                                else "no own card is dealt on this street")
+            raise (IllegalAction("ENTER_UP_CARDS", count=self.up_to_enter, seats=list(self.live))
+                   if self.up_to_enter else IllegalAction("NO_OWN_CARD"))
         if len(shared) != self.vele_to_enter:
-            raise IllegalAction(f"enter the {self.vele_to_enter} vela(e) turned")
+            raise IllegalAction("ENTER_VELE", count=self.vele_to_enter)
         self._check_new((*shared, *(c for hand in cards.values() for c in hand)))
         own = {s: (*self.own[s], *(OwnCard(c, True) for c in cards.get(s, ()))) for s in self.own}
         hand = replace(self, own=own, vele=(*self.vele, *shared), awaiting_cards=False)
@@ -236,9 +234,9 @@ class TelesinaHand:
         """Cards the dealer enters: in this deck, none entered twice or already on the table."""
         every = [*self._known(), *cards]
         if len(set(every)) != len(every):
-            raise IllegalAction("a card is entered twice")
+            raise IllegalAction("CARD_ENTERED_TWICE")
         if any(card.value < self.lowest_rank for card in cards):
-            raise IllegalAction(f"a card below {self.lowest_rank} is not in this deck")
+            raise IllegalAction("BELOW_LOWEST", lowest_rank=self.lowest_rank)
 
     def _open_round(self) -> TelesinaHand:
         live = self.live
@@ -271,17 +269,17 @@ class TelesinaHand:
         up-cards and vele are known) and the engine applies the club's order; or taps the
         `winner` of every pot."""
         if not self.awaiting_showdown:
-            raise IllegalAction("no showdown to enter now")
+            raise IllegalAction("NO_SHOWDOWN")
         pots = split_pots(self.committed, self.folded, dead=self.dead)
         if winner is not None:
             if any(winner not in p.eligible for p in pots if not p.returned):
-                raise IllegalAction(f"seat {winner} cannot win every pot: enter the hands shown")
+                raise IllegalAction("WIN_EVERY_POT", seat=winner)
             chosen = [[winner] for p in pots if not p.returned]
             return self._pay(award_to_winners(pots, chosen, self.order))
         down = {s: read_cards(c) for s, c in (shown or {}).items()}
         if set(down) != set(self.live) or any(len(c) != self.held_down for c in down.values()):
-            raise IllegalAction(f"enter the {self.held_down} face-down card(s) of each of seats "
-                                f"{list(self.live)}")
+            raise IllegalAction("ENTER_DOWN_CARDS", count=self.held_down,
+                                seats=list(self.live))
         self._check_new([c for cards in down.values() for c in cards])
         own = {s: (*down[s], *self.showing(s)) for s in self.live}
         return replace(self, awaiting_showdown=False)._showdown(own)
@@ -312,5 +310,5 @@ class TelesinaHand:
 
     def payoffs(self) -> dict[Seat, int]:
         if not self.over:
-            raise IllegalAction("the hand is not over")
+            raise IllegalAction("HAND_NOT_OVER")
         return {s: self.stacks[s] - self.start_stacks[s] for s in self.order}

@@ -39,12 +39,12 @@ class Variant:
     def __post_init__(self) -> None:
         total = self.own_cards + self.vele_down + self.vele_up
         if total > MAX_CARDS:
-            raise IllegalAction(f"{self.own_cards} own cards and {self.vele_down + self.vele_up} "
-                                f"vele make {total} cards: at most {MAX_CARDS} (TS-07)")
+            raise IllegalAction("TOO_MANY_CARDS", own=self.own_cards,
+                                vele=self.vele_down + self.vele_up, total=total, most=MAX_CARDS)
         if sum(s.turn_vele for s in self.streets) != self.vele_down:
-            raise IllegalAction("every face-down vela must be turned on some street")
+            raise IllegalAction("VELA_TURNED")
         if self.own_cards + self.vele_down + self.vele_up < 5:
-            raise IllegalAction("a telesina needs at least five cards to make a hand")
+            raise IllegalAction("FIVE_CARDS_TELESINA")
 
     @property
     def own_cards(self) -> int:
@@ -117,4 +117,4 @@ def variant(key: str) -> Variant:
     try:
         return VARIANTS[key]
     except KeyError:
-        raise IllegalAction(f"unknown telesina {key!r}: one of {', '.join(VARIANTS)}") from None
+        raise IllegalAction("UNKNOWN_TELESINA", key=key, known=", ".join(VARIANTS)) from None

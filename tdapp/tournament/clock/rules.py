@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING, Any
 
 from tdapp.tournament.clock import timing as arithmetic
 from tdapp.tournament.clock.timing import Clock, DisplayLayout, unix_ms
-from tdapp.tournament.errors import DomainError, register_messages
+from tdapp.tournament.errors import DomainError, Plural, register_messages
 from tdapp.tournament.events import event
 from tdapp.tournament.registry import Notice, applies, decides, view_section, warns
 from tdapp.tournament.structure import Break
@@ -133,7 +133,10 @@ register_messages(
         "not %(screen)r.",
         "BAD_LAYOUT": "Unknown layout %(layout)r: choose clock, seating or rotate.",
         "BAD_ROTATE_SECONDS": "Rotate every %(low)s to %(high)s seconds, not %(seconds)r.",
-        "STRUCTURE_ENDING": "The structure ends in %(minutes)s minutes: add levels or plan the end.",
+        "STRUCTURE_ENDING": Plural(
+            "The structure ends in %(minutes)s minute: add levels or plan the end.",
+            "The structure ends in %(minutes)s minutes: add levels or plan the end.",
+            "minutes"),
         "STRUCTURE_OVERTIME": "The structure has run out: the last blinds hold, in overtime.",
         "LATE_REGISTRATION_CLOSED": "Late registration is closed.",
         "REBUY_CLOSED": "The rebuy period is over.",

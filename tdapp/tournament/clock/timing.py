@@ -11,7 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from datetime import datetime
 
-from tdapp.tournament.errors import DomainError, register_messages
+from tdapp.tournament.errors import DomainError, Plural, register_messages
 from tdapp.tournament.structure import Break, Level, Structure
 
 # The console warns this long before the last level ends: time to add levels or agree a deal.
@@ -27,10 +27,16 @@ register_messages(
         "CLOCK_ALREADY_RUNNING": "The clock is already running.",
         "BAD_ADJUSTMENT": "Time to add or remove must be a whole, non-zero number of seconds, "
         "not %(seconds)r.",
-        "ADJUSTMENT_TOO_LARGE": "%(seconds)s seconds is more than the %(limit)s allowed at once.",
+        "ADJUSTMENT_TOO_LARGE": Plural(
+            "%(seconds)s second is more than the %(limit)s allowed at once.",
+            "%(seconds)s seconds is more than the %(limit)s allowed at once.",
+            "seconds"),
         "NO_NEXT_LEVEL": "This is the last level of the structure.",
         "NO_PREVIOUS_LEVEL": "This is the first level of the structure.",
-        "LEVEL_OUT_OF_RANGE": "There is no level %(level)r: the structure has %(levels)s levels.",
+        "LEVEL_OUT_OF_RANGE": Plural(
+            "There is no level %(level)r: the structure has %(levels)s level.",
+            "There is no level %(level)r: the structure has %(levels)s levels.",
+            "levels"),
         "NO_BREAK_AHEAD": "There is no break left in the structure.",
     }
 )

@@ -25,7 +25,7 @@ from tdapp.tournament.button import (
     waits_for_button,
 )
 from tdapp.tournament.ctx import Ctx
-from tdapp.tournament.errors import DomainError, register_messages
+from tdapp.tournament.errors import DomainError, engine_refusal, register_messages
 from tdapp.tournament.hands.commands import (
     ActOutOfTurn,
     ExpireDecision,
@@ -297,7 +297,7 @@ def _stepped(
             engine = run_step(engine, step)
             done.append(step)
     except IllegalAction as refused:
-        raise DomainError("ILLEGAL_ACTION", reason=str(refused)) from None
+        raise engine_refusal("ILLEGAL_ACTION", refused) from None
     absent = _absent_at(state, hand)
     engine, more = _play_absent(engine, absent)
     done.extend(more)
@@ -424,7 +424,7 @@ def _absent_now(state: Tournament, command: PlayAbsent, ctx: Ctx) -> HandStepped
 def _time_bank(state: Tournament, command: UseTimeBank, ctx: Ctx) -> DecisionExtended:
     hand = _hand_in_play(state, command.table)
     if hand.engine.to_act != command.seat:
-        raise DomainError("ILLEGAL_ACTION", reason=f"seat {command.seat} is not in turn")
+        raise engine_refusal("ILLEGAL_ACTION", IllegalAction("SEAT_NOT_IN_TURN", seat=command.seat))
     if hand.deadline is None:
         raise DomainError("NO_DECISION_LIMIT", table=command.table)
     player = state.player(hand.players[command.seat])
@@ -447,7 +447,7 @@ def _showdown(state: Tournament, command: Showdown, ctx: Ctx) -> HandShownDown:
         else:
             done = hand.engine.showdown(cards=cards, board=command.board)
     except IllegalAction as refused:
-        raise DomainError("ILLEGAL_ACTION", reason=str(refused)) from None
+        raise engine_refusal("ILLEGAL_ACTION", refused) from None
     winners = tuple(pot.winners for pot in done.paid)
     return HandShownDown(
         table=hand.table,

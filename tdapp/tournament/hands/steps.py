@@ -58,4 +58,4 @@ def run_step(engine: HoldemHand, step: Step) -> HoldemHand:
             return engine.fold_out_of_turn(step.seat)
         case "no_raise":
             return engine.forbid_raise(step.seat)
-    raise IllegalAction(f"unknown step {step.kind!r}")
+    raise IllegalAction("UNKNOWN_STEP", kind=step.kind)

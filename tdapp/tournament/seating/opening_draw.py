@@ -7,7 +7,7 @@ from dataclasses import dataclass, replace
 from typing import Literal
 
 from tdapp.tournament.ctx import Ctx
-from tdapp.tournament.errors import DomainError, register_messages
+from tdapp.tournament.errors import DomainError, Plural, register_messages
 from tdapp.tournament.events import event
 from tdapp.tournament.registry import applies, decides
 from tdapp.tournament.seating.seat_draw import draw_seats
@@ -42,7 +42,10 @@ register_messages(
     {
         "SEATS_ALREADY_DRAWN": "Seats are already drawn",
         "NO_PLAYERS": "Register players before drawing seats",
-        "BAD_TABLE_COUNT": "Between %(min)s and %(max)s tables are needed for %(players)s players",
+        "BAD_TABLE_COUNT": Plural(
+            "Between %(min)s and %(max)s tables are needed for %(players)s player",
+            "Between %(min)s and %(max)s tables are needed for %(players)s players",
+            "players"),
         "BAD_FORMATION": "Unknown table formation %(formation)s",
     }
 )

@@ -10,13 +10,16 @@ import random
 from collections.abc import Collection, Mapping, Sequence
 from typing import Literal, NamedTuple
 
-from tdapp.tournament.errors import SeatingError, register_messages
+from tdapp.tournament.errors import Plural, SeatingError, register_messages
 
 register_messages(
     {
         "DRAWN_TWICE": "A player is listed twice in the seat draw.",
         "UNKNOWN_TABLE": "There is no table %(table)s.",
-        "NO_OPEN_SEATS": "%(players)s players to seat but only %(seats)s open seats.",
+        "NO_OPEN_SEATS": Plural(
+            "%(players)s players to seat but only %(seats)s open seat.",
+            "%(players)s players to seat but only %(seats)s open seats.",
+            "seats"),
     }
 )
 

@@ -13,7 +13,7 @@ from datetime import datetime
 from typing import TYPE_CHECKING, Any
 
 from tdapp.tournament.button import next_positions
-from tdapp.tournament.errors import register_messages
+from tdapp.tournament.errors import Plural, register_messages
 from tdapp.tournament.registry import Audience, Notice, view_section, warns
 from tdapp.tournament.seating.balance import Move, in_play, seated
 from tdapp.tournament.seating.hand_for_hand import (
@@ -42,12 +42,24 @@ register_messages(
         "%(to_table)s seat %(to_seat)s",
         "BREAK_DUE": "%(players_left)s players fit in %(seats_left)s seats: break table %(table)s",
         "FINAL_TABLE_DUE": "%(players_left)s players left: draw the final table at table %(table)s",
-        "BALANCE_DUE": "%(moves)s move(s) will balance the tables",
-        "TABLES_WAITING": "Waiting for the hand at table(s) %(tables)s to end",
-        "TABLES_HALTED": "Table(s) %(tables)s are 3 or more players short: halt until balanced",
+        "BALANCE_DUE": Plural(
+            "%(moves)s move will balance the tables",
+            "%(moves)s moves will balance the tables",
+            "moves"),
+        "TABLES_WAITING": Plural(
+            "Waiting for the hand at table %(tables)s to end",
+            "Waiting for the hands at tables %(tables)s to end",
+            "tables", items=True),
+        "TABLES_HALTED": Plural(
+            "Table %(tables)s is 3 or more players short: halt until balanced",
+            "Tables %(tables)s are 3 or more players short: halt until balanced",
+            "tables", items=True),
         "HAND_FOR_HAND_DUE": "%(players_left)s players left and %(paid)s paid: play hand-for-hand",
         "HAND_FOR_HAND_ON": "Hand-for-hand: every table plays one hand, then waits for all",
-        "HAND_FOR_HAND_PLAYING": "Hand-for-hand: table(s) %(tables)s still playing their hand",
+        "HAND_FOR_HAND_PLAYING": Plural(
+            "Hand-for-hand: table %(tables)s still playing its hand",
+            "Hand-for-hand: tables %(tables)s still playing their hand",
+            "tables", items=True),
     }
 )
 

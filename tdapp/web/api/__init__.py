@@ -39,7 +39,7 @@ from pydantic import BaseModel, ConfigDict, ValidationError
 
 from tdapp.services import accounts
 from tdapp.tournament.errors import register_messages
-from tdapp.web.api.validation import field_of, problem_of
+from tdapp.web.api.validation import field_of, json_problem, problem_of
 from tdapp.web.errors import RequestRefused
 
 URL_PREFIX = "/api/v1"
@@ -80,7 +80,8 @@ def parse_json(schema: type[Body]) -> Body:
     except ValidationError as invalid:
         errors = invalid.errors(include_url=False)
         if errors and errors[0]["type"] == "json_invalid":
-            raise RequestRefused("MALFORMED_JSON", status=400, reason=errors[0]["msg"]) from None
+            raise RequestRefused("MALFORMED_JSON", status=400,
+                                 reason=json_problem(errors[0])) from None
         fields = [field_of(error) for error in errors]
         problems = "; ".join(problem_of(error) for error in errors)
         raise RequestRefused("INVALID_REQUEST", fields=fields, problems=problems) from None

@@ -7,6 +7,7 @@ for our bodies has a catalogue template here, filled with the field's name and t
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 from typing import Any
 
@@ -62,6 +63,37 @@ def problem_of(error: ErrorDetails) -> str:
     if template is None:
         return gettext("%(field)s is not valid") % {"field": field}
     return template() % {"field": field, "limit": limit}
+
+
+# How pydantic's JSON parser ends its message: "EOF while parsing an object at line 1 column 1".
+_POSITION = re.compile(r"at line (\d+) column (\d+)$")
+
+
+def _json_templates() -> dict[str, Callable[[], str]]:
+    """The parser's messages by how they begin, each as a catalogue template."""
+    return {
+        "EOF": lambda: gettext("the text ends too early (line %(line)s, column %(column)s)"),
+        "trailing comma": lambda: gettext(
+            "a comma before a closing bracket (line %(line)s, column %(column)s)"),
+        "trailing characters": lambda: gettext(
+            "there is more text after its end (line %(line)s, column %(column)s)"),
+        "key must be a string": lambda: gettext(
+            "a name without double quotes (line %(line)s, column %(column)s)"),
+    }
+
+
+def json_problem(error: ErrorDetails) -> str:
+    """Why the body is not JSON, in the request's language, with where the parser stopped; the
+    parser's own English (serde_json's) is never shown."""
+    said = str((error.get("ctx") or {}).get("error", ""))
+    where = _POSITION.search(said)
+    if where is None:
+        return gettext("it cannot be read as JSON")
+    position = {"line": where.group(1), "column": where.group(2)}
+    template = next((template for start, template in _json_templates().items()
+                     if said.startswith(start)),
+                    lambda: gettext("unexpected text at line %(line)s, column %(column)s"))
+    return template() % position
 
 
 def required(field: str) -> str:
