@@ -19,7 +19,7 @@
 
   // A reload would swallow the message that answers the DdT's own action ("Marco Rossi è iscritto").
   function telling() {
-    return document.querySelector(".flash:not(#changed-elsewhere)") !== null;
+    return document.querySelector(".flashes .flash") !== null;
   }
 
   function announce() {
