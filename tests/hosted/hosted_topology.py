@@ -68,13 +68,14 @@ def http(
     method: str = "GET",
     body: dict | None = None,
     headers: dict[str, str] | None = None,
+    timeout: float = 30,
 ) -> tuple[int, dict[str, str], Any]:
     """A request with JSON in and out; answers (status, headers, JSON or None)."""
     data = None if body is None else json.dumps(body).encode()
     wanted = {"Content-Type": "application/json", **(headers or {})}
     request = urllib.request.Request(url, data=data, method=method, headers=wanted)
     try:
-        with urllib.request.urlopen(request, timeout=30, context=UNVERIFIED) as answer:
+        with urllib.request.urlopen(request, timeout=timeout, context=UNVERIFIED) as answer:
             status, got, raw = answer.status, dict(answer.headers), answer.read()
     except urllib.error.HTTPError as refused:
         status, got, raw = refused.code, dict(refused.headers), refused.read()
@@ -85,8 +86,11 @@ def http(
 
 
 def answers(url: str) -> bool:
+    """Whether `url` answers 200 now. A probe, polled by `wait_until`: a gunicorn whose worker is
+    still booting (or waiting for a migration) accepts the connection and says nothing, and a
+    probe waiting the full request timeout there cost the fresh-start test 90 s."""
     try:
-        return http(url)[0] == 200
+        return http(url, timeout=2)[0] == 200
     except OSError:
         return False
 
