@@ -2,25 +2,27 @@
 
 Each line is read against the state just before its event (`tdapp.tournament.journal`), so a
 player who later unregistered keeps a name and a hand's actions name the players who sat there.
-That means replaying the night: the lines of each tournament are kept in memory and extended by
-the events appended since, and rebuilt from the start only when an undo or a redo changed which
-events are active.
+The state before the first line shown comes from the log's newest snapshot before it and the
+active events between, so the dashboard's few lines or a page of the log never replay the whole
+night. The lines described are kept in memory and extended by the events appended since, and
+dropped when an undo or a redo changed which events are active.
 """
 
 from __future__ import annotations
 
 import threading
-from collections.abc import Callable
+from collections.abc import Callable, Collection
 from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
 
-from sqlmodel import col, select
+from sqlalchemy import func
+from sqlmodel import Session, col, select
 
+from tdapp.services.tournaments import LOG
 from tdapp.storage import database as db
 from tdapp.storage.tournaments import LoggedEvent
 from tdapp.tournament.errors import message_for
-from tdapp.tournament.events import from_record
 from tdapp.tournament.journal import Line, actor_label, describe, english_money, render
 from tdapp.tournament.registry import apply
 from tdapp.tournament.state import Tournament
@@ -70,8 +72,10 @@ class Entry:
 
 @dataclass
 class _Described:
-    """A tournament's lines, oldest first, up to `seq`, with the state after the active ones."""
+    """A run of a tournament's lines, oldest first: those of events `first` to `seq`, read while
+    `undone` were the events taken back; `state` is the fold of the active ones up to `seq`."""
 
+    first: int
     seq: int
     undone: frozenset[int]
     state: Tournament
@@ -81,38 +85,123 @@ class _Described:
 _kept: dict[tuple[int, int], _Described] = {}
 _kept_lock = threading.Lock()
 
+Span = Callable[[int], tuple[int, int]]
+"""The first and last seq wanted, given the newest seq of the log."""
+
 
 def entries(tournament_id: int, limit: int | None = None) -> list[Entry]:
     """The logged events, newest first (the `limit` newest when given), undone ones included
     and marked. A number no id column holds names no tournament, so it has no events."""
+    return _lines(tournament_id, lambda newest: (
+        1 if limit is None else newest - limit + 1, newest))
+
+
+def between(tournament_id: int, first: int, last: int) -> list[Entry]:
+    """The lines of events `first` to `last` (seqs, those the log holds), newest first: a page
+    of the log."""
+    return _lines(tournament_id, lambda newest: (first, min(last, newest)))
+
+
+def lines_of(tournament_id: int, seqs: Collection[int]) -> list[Entry]:
+    """The lines of these events, newest first: the ones an undo changed, or that a revert
+    would reorder."""
+    if not seqs:
+        return []
+    return [entry for entry in between(tournament_id, min(seqs), max(seqs)) if entry.seq in seqs]
+
+
+def count(tournament_id: int) -> int:
+    """How many events the log holds: their seqs run from 1 to this, none is ever deleted."""
+    if not db.is_id(tournament_id):
+        return 0
+    with db.session_scope() as session:
+        return _newest(session, tournament_id)
+
+
+def undone_seqs(tournament_id: int) -> frozenset[int]:
+    """The events taken back (by an undo or a revert) and not redone."""
+    if not db.is_id(tournament_id):
+        return frozenset()
+    with db.session_scope() as session:
+        return _undone(session, tournament_id)
+
+
+def _lines(tournament_id: int, span: Span) -> list[Entry]:
+    """The lines `span` asks for, newest first. Each is read against the state before its
+    event, taken from the newest snapshot before the first line and the events between, so a
+    page costs at most a snapshot's worth of replay, never the whole night. The run of lines
+    described is kept: the dashboard and the first page of the log only extend it by the events
+    appended since, and older pages join it when they reach it."""
     if not db.is_id(tournament_id):
         return []
     with _kept_lock, db.session_scope() as session:
-        undone = frozenset(session.exec(select(LoggedEvent.seq).where(
-            LoggedEvent.tournament_id == tournament_id, col(LoggedEvent.undone))).all())
+        first, last = span(_newest(session, tournament_id))
+        first = max(first, 1)
+        if first > last:
+            return []
+        undone = _undone(session, tournament_id)
         key = (id(db.engine()), tournament_id)
         kept = _kept.get(key)
-        if kept is None or kept.undone != undone:
-            kept = _Described(0, undone, Tournament(), [])
-        rows = session.exec(select(LoggedEvent).where(
-            LoggedEvent.tournament_id == tournament_id, LoggedEvent.seq > kept.seq,
-        ).order_by(col(LoggedEvent.seq))).all()
-        for row in rows:
-            kept.entries.append(_entry(row, kept.state))
-            if not row.undone:
-                kept.state = apply(kept.state, _event_of(row))
-            kept.seq = row.seq
-        _kept[key] = kept
-        newest_first = kept.entries[::-1]
-    return newest_first if limit is None else newest_first[:limit]
+        if kept is not None and kept.undone != undone:
+            kept = None
+        run = _run(session, tournament_id, undone, kept, first, last)
+        if kept is None or run.seq >= kept.seq:
+            _kept[key] = run
+        lines = run.entries[first - run.first:last - run.first + 1]
+    return lines[::-1]
 
 
-def _event_of(row: LoggedEvent) -> Any:
-    return from_record({"name": row.name, "version": row.schema_version, "payload": row.payload})
+def _run(session: Session, tournament_id: int, undone: frozenset[int],
+         kept: _Described | None, first: int, last: int) -> _Described:
+    """A run holding lines `first` to `last`: the kept run extended at its newest end or its
+    oldest when the lines reach it, else a run of those lines alone."""
+    if kept is not None and kept.first <= first <= kept.seq + 1:
+        _extend(session, tournament_id, kept, last)
+        return kept
+    if kept is not None and first < kept.first <= last + 1:
+        older = _fresh_run(session, tournament_id, undone, first, kept.first - 1)
+        kept.entries[:0] = older.entries
+        kept.first = first
+        _extend(session, tournament_id, kept, last)
+        return kept
+    return _fresh_run(session, tournament_id, undone, first, last)
 
 
-def _entry(row: LoggedEvent, before: Tournament) -> Entry:
-    code, params = describe(_event_of(row), before)
+def _fresh_run(session: Session, tournament_id: int, undone: frozenset[int], first: int,
+               last: int) -> _Described:
+    before = LOG.rebuild(session, tournament_id, before=first)
+    run = _Described(first, first - 1, undone, before, [])
+    _extend(session, tournament_id, run, last)
+    return run
+
+
+def _extend(session: Session, tournament_id: int, run: _Described, last: int) -> None:
+    """Describe the events after the run's newest up to `last`, each decoded once."""
+    if last <= run.seq:
+        return
+    rows = session.exec(select(LoggedEvent).where(
+        LoggedEvent.tournament_id == tournament_id, LoggedEvent.seq > run.seq,
+        LoggedEvent.seq <= last,
+    ).order_by(col(LoggedEvent.seq))).all()
+    for row in rows:
+        event = LOG.event_of(row)
+        run.entries.append(_entry(row, event, run.state))
+        if not row.undone:
+            run.state = apply(run.state, event)
+        run.seq = row.seq
+
+
+def _newest(session: Session, tournament_id: int) -> int:
+    return session.exec(select(func.max(LoggedEvent.seq)).where(
+        LoggedEvent.tournament_id == tournament_id)).one() or 0
+
+
+def _undone(session: Session, tournament_id: int) -> frozenset[int]:
+    return frozenset(session.exec(select(LoggedEvent.seq).where(
+        LoggedEvent.tournament_id == tournament_id, col(LoggedEvent.undone))).all())
+
+
+def _entry(row: LoggedEvent, event: Any, before: Tournament) -> Entry:
+    code, params = describe(event, before)
     return Entry(row.seq, row.name, row.actor, row.owner, row.created_at, row.undone, row.undone_by,
                  code, dict(params), actor_label(row.owner, row.actor, before))
-

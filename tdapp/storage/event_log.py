@@ -251,16 +251,20 @@ class EventLog(Generic[S]):
         state = self.aggregate.stamp(self.rebuild(session, root_id), version)
         return Folded(state, version, last or 0, frozenset(undone))
 
-    def rebuild(self, session: Session, root_id: int) -> S:
-        """The fold of the active events, from the newest readable snapshot and the active
-        events after it. Snapshots at or after a changed event were deleted with the change."""
+    def rebuild(self, session: Session, root_id: int, before: int | None = None) -> S:
+        """The fold of the active events (those older than seq `before` when given: the state a
+        line of the log is read against), from the newest readable snapshot and the active
+        events after it. Snapshots at or after a changed event were deleted with the change, so
+        a snapshot is the fold of the events active now up to its seq."""
         aggregate = self.aggregate
         events, snapshots = aggregate.events, aggregate.snapshots
         query = select(events).where(self._of(root_id), col(events.undone).is_(False))
-        snapshot = session.exec(
-            select(snapshots).where(getattr(snapshots, aggregate.key) == root_id,
-                                    snapshots.format == aggregate.state_format)
-            .order_by(col(snapshots.seq).desc()).limit(1)).first()
+        newest = select(snapshots).where(getattr(snapshots, aggregate.key) == root_id,
+                                         snapshots.format == aggregate.state_format)
+        if before is not None:
+            query = query.where(events.seq < before)
+            newest = newest.where(snapshots.seq < before)
+        snapshot = session.exec(newest.order_by(col(snapshots.seq).desc()).limit(1)).first()
         state = aggregate.initial()
         if snapshot is not None:
             state = pickle.loads(snapshot.state)

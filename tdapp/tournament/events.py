@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import dataclasses
 import enum
+import functools
 import types
 import typing
 from collections.abc import Callable, Mapping
@@ -30,7 +31,6 @@ Event = Any
 _BY_NAME: dict[str, type] = {}
 _NAME_OF: dict[type, tuple[str, int]] = {}
 _UPGRADES: dict[tuple[str, int], Callable[[Payload], Payload]] = {}
-_HINTS: dict[type, dict[str, Any]] = {}
 
 
 def event(name: str, version: int = 1) -> Callable[[type[T]], type[T]]:
@@ -144,38 +144,56 @@ def encode(value: Any) -> Any:
 
 def decode(kind: Any, data: Any) -> Any:
     """The value of type `kind` that `encode` turned into `data`."""
+    return decoder(kind)(data)
+
+
+Decoder = Callable[[Any], Any]
+
+
+@functools.cache
+def decoder(kind: Any) -> Decoder:
+    """How to decode values of type `kind`, worked out once per type: replaying a night's log
+    decodes thousands of events, and asking `typing` about every value was most of the time."""
     if kind is Any:
-        return data
+        return _as_is
     origin = typing.get_origin(kind)
     args = typing.get_args(kind)
     if origin in (typing.Union, types.UnionType):
-        return _decode_union(args, data)
+        return _union_decoder(args)
     if origin is typing.Literal:
-        return data
+        return _as_is
     if origin is tuple:
         if len(args) == 2 and args[1] is Ellipsis:
-            return tuple(decode(args[0], item) for item in data)
-        return tuple(decode(a, item) for a, item in zip(args, data, strict=True))
+            item = decoder(args[0])
+            return lambda data: tuple(item(value) for value in data)
+        items = tuple(decoder(arg) for arg in args)
+        return lambda data: tuple(
+            item(value) for item, value in zip(items, data, strict=True))
     if origin is not None and _is_mapping(origin):
         key_kind, value_kind = args or (str, Any)
-        return {decode(key_kind, _key(key_kind, k)): decode(value_kind, v) for k, v in data.items()}
+        key, value = decoder(key_kind), decoder(value_kind)
+        as_key = int if key_kind is int else _as_is
+        return lambda data: {key(as_key(k)): value(v) for k, v in data.items()}
     if origin in (frozenset, set, list):
-        return origin(decode(args[0], item) for item in data)
+        item = decoder(args[0])
+        return lambda data: origin(item(value) for value in data)
     if isinstance(kind, type):
         if dataclasses.is_dataclass(kind):
-            hints = _hints(kind)
-            names = {f.name for f in dataclasses.fields(kind) if f.init}
-            return kind(**{k: decode(hints[k], v) for k, v in data.items() if k in names})
+            return _dataclass_decoder(kind)
         if issubclass(kind, enum.Enum):
-            return kind(data)
+            return kind
         if kind is datetime:
-            return datetime.fromisoformat(data)
+            return datetime.fromisoformat
         if kind is date:
-            return date.fromisoformat(data)
+            return date.fromisoformat
         if kind is bool or kind is str:
-            return data
+            return _as_is
         if kind is int:
-            return int(data)
+            return int
+    return _as_is
+
+
+def _as_is(data: Any) -> Any:
     return data
 
 
@@ -183,40 +201,52 @@ def _is_mapping(origin: Any) -> bool:
     return isinstance(origin, type) and issubclass(origin, Mapping)
 
 
-def _key(kind: Any, key: str) -> Any:
-    """JSON object keys are strings: turn them back into ints where the type says so."""
-    return int(key) if kind is int else key
+def _dataclass_decoder(cls: type) -> Decoder:
+    """A dataclass's fields are decoded by their type hints; those are looked up on the first
+    value, not when the decoder is made, so that a class may hold values of its own type."""
+    fields: dict[str, Decoder] | None = None
+
+    def decode_dataclass(data: Any) -> Any:
+        nonlocal fields
+        if fields is None:
+            hints = typing.get_type_hints(cls)
+            fields = {f.name: decoder(hints[f.name]) for f in dataclasses.fields(cls) if f.init}
+        return cls(**{k: fields[k](v) for k, v in data.items() if k in fields})
+
+    return decode_dataclass
 
 
-def _decode_union(members: tuple[Any, ...], data: Any) -> Any:
-    if data is None and type(None) in members:
-        return None
+def _union_decoder(members: tuple[Any, ...]) -> Decoder:
+    """A union decodes None as None when it may be None, else as its one other member, as the
+    dataclass member whose fields fit the record's keys, or as the first member that takes the
+    value."""
+    nullable = type(None) in members
     options = [m for m in members if m is not type(None)]
-    if len(options) == 1:
-        return decode(options[0], data)
-    shapes = [m for m in options if isinstance(m, type) and dataclasses.is_dataclass(m)]
-    if isinstance(data, Mapping) and shapes:
-        keys = set(data)
-        for cls in shapes:
-            fields = dataclasses.fields(cls)
-            required = {
-                f.name
-                for f in fields
-                if f.default is dataclasses.MISSING and f.default_factory is dataclasses.MISSING
-            }
-            if required <= keys <= {f.name for f in fields}:
-                return decode(cls, data)
-        raise ValueError(f"no member of {options} fits the keys {sorted(keys)}")
-    for member in options:
-        try:
-            return decode(member, data)
-        except (TypeError, ValueError):
-            continue
-    raise ValueError(f"cannot decode {data!r} as any of {options}")
+    decoders = [decoder(m) for m in options]
+    shapes = [(decoder(cls), _required(cls), {f.name for f in dataclasses.fields(cls)})
+              for cls in options if isinstance(cls, type) and dataclasses.is_dataclass(cls)]
+
+    def decode_union(data: Any) -> Any:
+        if data is None and nullable:
+            return None
+        if len(decoders) == 1:
+            return decoders[0](data)
+        if isinstance(data, Mapping) and shapes:
+            keys = set(data)
+            for decode_shape, required, names in shapes:
+                if required <= keys <= names:
+                    return decode_shape(data)
+            raise ValueError(f"no member of {options} fits the keys {sorted(keys)}")
+        for decode_member in decoders:
+            try:
+                return decode_member(data)
+            except (TypeError, ValueError):
+                continue
+        raise ValueError(f"cannot decode {data!r} as any of {options}")
+
+    return decode_union
 
 
-def _hints(cls: type) -> dict[str, Any]:
-    hints = _HINTS.get(cls)
-    if hints is None:
-        hints = _HINTS[cls] = typing.get_type_hints(cls)
-    return hints
+def _required(cls: type) -> set[str]:
+    return {f.name for f in dataclasses.fields(cls)
+            if f.default is dataclasses.MISSING and f.default_factory is dataclasses.MISSING}

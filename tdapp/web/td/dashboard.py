@@ -15,7 +15,7 @@ RECENT = 8
 def dashboard(tid: int):
     recent = [
         {"entry": entry, "text": said({"code": entry.code, "params": entry.params})}
-        for entry in journal.entries(tid)[:RECENT]
+        for entry in journal.entries(tid, limit=RECENT)
     ]
     return render("td/dashboard.html", tid, recent=recent,
                   locked_consoles=locked_console_warnings(tid))

@@ -3,6 +3,8 @@ undo and redo, and the revert of any one earlier line that nothing later depends
 
 from __future__ import annotations
 
+from collections.abc import Collection
+
 from flask import flash, request, url_for
 from flask_babel import gettext
 
@@ -21,15 +23,15 @@ seconds to render."""
 @bp.get("/t/<int:tid>/log")
 def log(tid: int):
     """`?page=` pages back in time: the first page is the newest lines."""
-    entries = journal.entries(tid)
-    pages = page_asked(len(entries), LOG_PAGE)
+    pages = page_asked(journal.count(tid), LOG_PAGE)
+    newest = pages.total - (pages.number - 1) * pages.size
     lines = [
         {
             "entry": entry,
             "text": said({"code": entry.code, "params": entry.params}),
             "actor": said({"code": entry.who[0], "params": entry.who[1]}),
         }
-        for entry in pages.of(entries)
+        for entry in journal.between(tid, newest - pages.size + 1, newest)
     ]
     return render("td/log.html", tid, lines=lines, pages=pages)
 
@@ -38,17 +40,17 @@ def log(tid: int):
 def undo(tid: int):
     """The `z` key: the newest action made at the DdT's console or API, never a table's, a
     phone's or the clock's."""
-    before = _undone(tid)
+    before = journal.undone_seqs(tid)
     tournaments.undo(tid, actor=actor())
-    flash_done(gettext("Undone: %(what)s", what=_line_of(tid, _undone(tid) - before)))
+    flash_done(gettext("Undone: %(what)s", what=_line_of(tid, journal.undone_seqs(tid) - before)))
     return back(tid)
 
 
 @bp.post("/t/<int:tid>/redo")
 def redo(tid: int):
-    before = _undone(tid)
+    before = journal.undone_seqs(tid)
     tournaments.redo(tid, actor=actor())
-    flash_done(gettext("Redone: %(what)s", what=_line_of(tid, before - _undone(tid))))
+    flash_done(gettext("Redone: %(what)s", what=_line_of(tid, before - journal.undone_seqs(tid))))
     return back(tid)
 
 
@@ -67,13 +69,9 @@ def revert(tid: int):
     return back(tid)
 
 
-def _undone(tid: int) -> set[int]:
-    return {entry.seq for entry in journal.entries(tid) if entry.undone}
-
-
-def _line_of(tid: int, seqs: set[int]) -> str:
+def _line_of(tid: int, seqs: Collection[int]) -> str:
     """The line of the one event an undo, redo or revert just changed."""
-    chosen = next(entry for entry in journal.entries(tid) if entry.seq in seqs)
+    chosen = journal.lines_of(tid, seqs)[0]
     return said({"code": chosen.code, "params": chosen.params})
 
 
@@ -82,7 +80,7 @@ def _in_the_way(tid: int, refused: DomainError) -> str:
     the player back from the players page."""
     wanted = set(refused.params["conflicts"])
     lines = [f"#{entry.seq} {said({'code': entry.code, 'params': entry.params})}"
-             for entry in reversed(journal.entries(tid)) if entry.seq in wanted]
+             for entry in reversed(journal.lines_of(tid, wanted))]
     told = f"{tell(refused)}: {'; '.join(lines)}."
     if refused.params.get("bring_back"):
         told += " " + gettext(
