@@ -21,7 +21,8 @@ if ! command -v nginx >/dev/null && [ ! -x /usr/sbin/nginx ]; then
   fi
 fi
 .venv/bin/ruff check tdapp tests bench
-# Two workers, as the machine has two cores; the tests that start servers of their own share one
-# xdist group and run one after the other (tests/conftest.py). pytest's closing line
-# ("N passed, N failed in ...") stays the last line: CI reads it.
-.venv/bin/python -m pytest -n 2 --dist loadgroup --durations=20 "$@"
+# Four workers on this machine's two cores: much of a browser or server test is waiting (for a
+# page, a process, a level end), which another worker fills. The tests that kill servers or time
+# level ends run one after the other in two xdist groups (tests/conftest.py). pytest's closing
+# line ("N passed, N failed in ...") stays the last line: CI reads it.
+.venv/bin/python -m pytest -n 4 --dist loadgroup --durations=20 "$@"

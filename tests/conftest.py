@@ -15,7 +15,7 @@
   `csrf` attribute holds the session's CSRF token for pages and session-authenticated API writes.
 - `api`: a test client whose every request carries the DdT's bearer token.
 - `start_server(database_url)`: starts `tdapp run` in a real process on a free port, waits until
-  it answers, and returns a `Server` (`.url`, `.process`, `.call(method, path, token, body)` for
+  it answers, and returns a `Server` (`.url`, `.process`, `.database_url`, `.call(method, path, token, body)` for
   a JSON API request, `.kill()` for a SIGKILL); every server started is stopped at the end of
   the test.
 - `ddt_server(name, prepare=("db", "upgrade"))`: `start_server` on a fresh SQLite file that the
@@ -55,28 +55,32 @@ POSTGRES_ADMIN_URL = "postgresql+psycopg://postgres@127.0.0.1:5432/test"
 ROOT = Path(__file__).resolve().parent.parent
 
 
+HOSTED_GROUP = "hosted"
 SERVERS_GROUP = "servers"
 
 
 @pytest.hookimpl(tryfirst=True)  # before pytest-xdist reads the groups from the markers
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
-    """Under `pytest -n 2 --dist loadgroup` (scripts/test.sh), the tests that run a hosted
-    topology (`hosted`) or drive server processes of their own through Socket.IO and signals
-    (`start_server` outside the browser tests) run one after the other on one worker: they kill
-    servers, take the clock over and wait for level ends within a second, which a second such
-    test loading the other core could push past their windows. Browser tests start servers too,
-    but wait on what the page shows with timeouts of seconds, so they spread over both workers."""
+    """Under `pytest -n 4 --dist loadgroup` (scripts/test.sh), the tests that kill servers, take
+    the clock over and wait for level ends within a second run one after the other, so that
+    no second such test loads the machine past their windows: those of a hosted topology
+    (`hosted`) on one worker, those driving server processes of their own through Socket.IO and
+    signals (`start_server` outside the browser tests) on another. A hosted test marked
+    `clockless` (a fresh install, a clean venv) times no level end and runs beside the others;
+    so do browser tests, which wait on what the page shows with timeouts of seconds."""
     for item in items:
-        drives_servers = "start_server" in getattr(item, "fixturenames", ())
-        if item.get_closest_marker("hosted") or (drives_servers and not item.get_closest_marker("browser")):
+        if item.get_closest_marker("hosted"):
+            if not item.get_closest_marker("clockless"):
+                item.add_marker(pytest.mark.xdist_group(HOSTED_GROUP))
+        elif "start_server" in getattr(item, "fixturenames", ()) and not item.get_closest_marker("browser"):
             item.add_marker(pytest.mark.xdist_group(SERVERS_GROUP))
     items.sort(key=_longest_first)
 
 
 def _longest_first(item: pytest.Item) -> int:
-    """xdist hands the tests out in this order (after the servers' group, its largest unit), so
+    """xdist hands the tests out in this order (after the two groups, its largest units), so
     the long ones go first: `slow` tests, then browser tests. A minute-long test handed out last
-    would keep one core busy while the other waits at the end of the run."""
+    would keep one worker busy while the others wait at the end of the run."""
     if item.get_closest_marker("slow"):
         return 0
     return 1 if item.get_closest_marker("browser") else 2
@@ -295,6 +299,7 @@ def api(app, ddt: Ddt):
 class Server:
     url: str
     process: subprocess.Popen
+    database_url: str
 
     def call(self, method: str, path: str, token: str | None = None, body: object = None):
         """The JSON answer of one API request (an HTTPError for a 4xx or 5xx)."""
@@ -348,7 +353,7 @@ def _launch(database_url: str, logs: Path) -> Server:
         stdout=log,
         stderr=subprocess.STDOUT,
     )
-    server = Server(f"http://127.0.0.1:{port}", process)
+    server = Server(f"http://127.0.0.1:{port}", process, database_url)
     try:
         _wait_until_up(server)
         # Other test runs share the machine: if one of their servers took the port first, ours

@@ -10,7 +10,7 @@ import sys
 import pytest
 from hosted_topology import ROOT, answers, free_port, wait_until
 
-pytestmark = [pytest.mark.hosted, pytest.mark.slow]
+pytestmark = [pytest.mark.hosted, pytest.mark.clockless, pytest.mark.slow]
 
 
 def test_a_clean_venv_with_the_deploy_extra_serves_through_gunicorns_gevent_worker(tmp_path):

@@ -18,7 +18,7 @@ from hosted_topology import (
     web_process,
 )
 
-pytestmark = pytest.mark.hosted
+pytestmark = [pytest.mark.hosted, pytest.mark.clockless]
 
 
 @pytest.fixture

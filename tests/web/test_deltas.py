@@ -12,7 +12,6 @@ from typing import Any
 import pytest
 import requests
 
-from tdapp import create_app
 from tdapp.realtime import protocol
 from tdapp.realtime.protocol import settled
 from tests.web.screens import Screen
@@ -21,26 +20,20 @@ DDT = ("ddt", "correct horse battery")
 
 
 class Room:
-    """A server on its own SQLite file with 20 players seated at three tables of nine seats,
-    and the DdT's token and session."""
+    """A tournament of 20 players seated at three tables of nine seats, made through the API on
+    the worker's shared server, with the DdT's token and session."""
 
-    def __init__(self, database_url: str, start_server) -> None:
-        from tdapp.services import accounts, tournaments
-        from tdapp.tournament.registration import RegisterPlayer
-        from tdapp.tournament.seating.opening_draw import DrawSeats
-        from tdapp.tournament.settings import Settings
-
-        create_app({"DATABASE_URL": database_url, "SCHEDULER": False})
-        accounts.create_user(*DDT)
-        created = tournaments.create_tournament(Settings(name="Festival", seats_per_table=9), "test")
-        self.id, self.slug = created.id, created.slug
-        for number in range(20):
-            tournaments.dispatch(self.id, RegisterPlayer(f"Giocatore {number + 1}"), "test")
-        tournaments.dispatch(self.id, DrawSeats(), "test")
-        self.server = start_server(database_url)
-        self.url = self.server.url
+    def __init__(self, server) -> None:
+        self.server = server
+        self.url = server.url
         self.token = self.call("POST", "/api/v1/auth/token",
                                {"username": DDT[0], "password": DDT[1]})["token"]
+        created = self.call("POST", "/api/v1/tournaments", {"name": "Festival", "seats_per_table": 9})
+        self.id, self.slug = created["id"], created["slug"]
+        for number in range(20):
+            self.call("POST", f"/api/v1/tournaments/{self.id}/players",
+                      {"name": f"Giocatore {number + 1}"})
+        self.act("/seats/draw")
         self.screens: list[Screen] = []
 
     def call(self, method: str, path: str, body: dict | None = None) -> dict[str, Any]:
@@ -89,8 +82,8 @@ class Room:
 
 
 @pytest.fixture
-def room(tmp_path, start_server):
-    opened = Room(f"sqlite:///{tmp_path / 'festival.sqlite3'}", start_server)
+def room(shared_ddt_server):
+    opened = Room(shared_ddt_server)
     yield opened
     opened.close()
 

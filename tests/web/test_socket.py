@@ -37,23 +37,23 @@ def post(url: str, body: dict | None = None, token: str | None = None) -> dict[s
 
 
 class Night:
-    """A server on its own SQLite file, with a DdT account, a tournament and the DdT's token."""
+    """A tournament made through the API on a server, with the DdT's token. `start_server`, for
+    a server of the night's own, starts it again on the same database after a kill."""
 
-    def __init__(self, database_url: str, start_server, settings) -> None:
-        from tdapp.services import accounts, tournaments
-
-        create_app({"DATABASE_URL": database_url, "SCHEDULER": False})
-        accounts.create_user(*DDT)
-        created = tournaments.create_tournament(settings, "test")
-        self.id, self.slug = created.id, created.slug
-        self.database_url, self.start_server = database_url, start_server
+    def __init__(self, server, tournament: dict[str, Any], start_server=None) -> None:
+        self.server, self.start_server = server, start_server
         self.displays: list[Display] = []
-        self.start()
+        self.log_in()
+        created = post(f"{server.url}/api/v1/tournaments", tournament, self.token)
+        self.id, self.slug = created["id"], created["slug"]
 
-    def start(self) -> None:
-        self.server = self.start_server(self.database_url)
+    def log_in(self) -> None:
         login = {"username": DDT[0], "password": DDT[1]}
         self.token = post(f"{self.server.url}/api/v1/auth/token", login)["token"]
+
+    def start(self) -> None:
+        self.server = self.start_server(self.server.database_url)
+        self.log_in()
 
     def clock(self, action: str, **fields: Any) -> dict[str, Any]:
         url = f"{self.server.url}/api/v1/tournaments/{self.id}/clock"
@@ -77,15 +77,21 @@ class Night:
             thread.join()
 
 
-@pytest.fixture
-def open_night(tmp_path, start_server):
-    from tdapp.tournament.settings import Settings
+def short_levels(*seconds: int) -> list[dict[str, int]]:
+    """Levels of these lengths, blinds rising: a night whose level ends come within seconds."""
+    return [{"small_blind": 25 * n, "big_blind": 50 * n, "ante": 0, "seconds": length}
+            for n, length in enumerate(seconds, start=1)]
 
+
+@pytest.fixture
+def open_night(ddt_server, start_server):
+    """Nights on servers of their own, for the tests that kill one or start a second on its
+    database: each on a copy of the installed database, with the DdT's account."""
     nights: list[Night] = []
 
-    def open_(settings: Settings | None = None) -> Night:
-        url = f"sqlite:///{tmp_path / f'night{len(nights)}.sqlite3'}"
-        nights.append(Night(url, start_server, settings or Settings(name="Lunedì sera")))
+    def open_(tournament: dict[str, Any]) -> Night:
+        server = ddt_server(f"night{len(nights)}")
+        nights.append(Night(server, tournament, start_server))
         return nights[-1]
 
     yield open_
@@ -94,8 +100,12 @@ def open_night(tmp_path, start_server):
 
 
 @pytest.fixture
-def night(open_night) -> Night:
-    return open_night()
+def night(shared_ddt_server):
+    """A night of the club's structure (a first level of 20 minutes) on the worker's shared
+    server: these tests only add a tournament and watch its screens."""
+    opened = Night(shared_ddt_server, {"name": "Lunedì sera"})
+    yield opened
+    opened.close()
 
 
 def test_a_joining_display_gets_its_whole_view_with_the_clock(night):
@@ -249,11 +259,7 @@ def test_a_join_for_an_unknown_tournament_is_refused_with_a_code(night):
 
 
 def test_a_server_killed_while_the_clock_runs_restarts_on_the_right_level_and_time(open_night):
-    from tdapp.tournament.settings import Settings
-    from tdapp.tournament.structure import Level, Structure
-
-    short = Structure((Level(25, 50, 3), Level(50, 100, 3), Level(75, 150, 12), Level(100, 200, 1200)))
-    night = open_night(Settings(name="Blackout", structure=short))
+    night = open_night({"name": "Blackout", "levels": short_levels(3, 3, 12, 1200)})
     started = night.clock("start")["clock"]
     level_one_ends = started["ends_at"]
     night.server.kill()  # SIGKILL: no goodbye, as a power cut does it
@@ -276,13 +282,9 @@ def test_a_server_killed_while_the_clock_runs_restarts_on_the_right_level_and_ti
 def test_a_second_server_on_the_same_database_waits_and_takes_the_clock_over_when_the_first_dies(
     open_night,
 ):
-    from tdapp.tournament.settings import Settings
-    from tdapp.tournament.structure import Level, Structure
-
-    short = Structure((Level(25, 50, 3), Level(50, 100, 8), Level(75, 150, 1200)))
-    night = open_night(Settings(name="Two servers", structure=short))
+    night = open_night({"name": "Two servers", "levels": short_levels(3, 8, 1200)})
     first = night.server
-    second = night.start_server(night.database_url)  # wants the scheduler too, as `tdapp run` does
+    second = night.start_server(first.database_url)  # wants the scheduler too, as `tdapp run` does
     watching = Display(second.url, night.slug)
     night.displays.append(watching)
     level_one_ends = night.clock("start")["clock"]["ends_at"]
