@@ -17,7 +17,9 @@ Every client keeps its view with the protocol's client side (tdapp/realtime/prot
 arrival. At the end each joins once more and compares the view it rebuilt with the fresh one.
 It prints: the largest message after the join per audience (p99 and max; goals: phone p99
 < 2 KB, display < 8 KB, console < 20 KB for a bust), the delay from the action's HTTP answer to
-each client's receipt of its change (goal p99 < 250 ms), the server's RSS (goal < 400 MB), the
+each client's receipt of its change (goal p99 < 250 ms; also per audience and action, and as
+stamped when the client's WebSocket reader handed the message over, before its handler queued
+in the event loop behind the other clients'), the server's RSS (goal < 400 MB), the
 clients whose rebuilt view differs from a fresh join's (goal: none), the joins again, and the
 time of the DdT's console pages (goal < 1 s). Clients and server share this machine's clock.
 """
@@ -38,6 +40,7 @@ import sys
 import tempfile
 import threading
 import time
+from collections import deque
 from pathlib import Path
 from typing import Any
 
@@ -75,6 +78,28 @@ def prepare(database_url: str, players: int) -> tuple[int, str, list[int]]:
 
 
 
+HEARD = tuple(f'2["{kind}"' for kind in ("view", "delta", "clock"))
+"""How the Engine.IO messages that carry the events the clients listen to begin."""
+
+
+def stamp_arrivals(client) -> deque[float]:
+    """The instants (ms) at which the client's WebSocket reader handed over each message of an
+    event it listens to, in order: a message's handler runs later, in a task of its own queued
+    behind those of the other clients of its event loop, and its stamp then also counts the
+    work of the handlers before it. Comparing the two tells the loop's queue from the
+    server's delay."""
+    arrivals: deque[float] = deque()
+    receive = client.eio._receive_packet
+
+    async def stamped(pkt) -> None:
+        if isinstance(pkt.data, str) and pkt.data.startswith(HEARD):
+            arrivals.append(now_ms())
+        await receive(pkt)
+
+    client.eio._receive_packet = stamped
+    return arrivals
+
+
 def worker(url: str, slug: str, specs: list[dict[str, Any]], ready, done, results) -> None:
     asyncio.run(_clients(url, slug, specs, ready, done, results))
 
@@ -92,13 +117,14 @@ async def _clients(url: str, slug: str, specs: list[dict[str, Any]], ready, done
     def follow(client, spec: dict[str, Any], record: dict[str, Any]) -> None:
         follower = Follower(spec["join"].get("player"))
         record["follower"] = follower
+        arrivals = stamp_arrivals(client)
 
         def heard(kind: str):
             async def on(message: dict[str, Any]) -> None:
                 at = now_ms()
                 size = len(json.dumps(message, separators=(",", ":")))
                 record["messages"].append((kind, size, message.get("version"), at,
-                                           "player" in message))
+                                           "player" in message, arrivals.popleft()))
                 if kind == "view" and record["checking"] is not None:
                     record["checking"].set_result(message)
                     return
@@ -343,15 +369,29 @@ def main() -> None:
               f"messages after it: median {statistics.median(sizes)} B, p99 {percentile(sizes, 0.99)} B, "
               f"max {max(sizes)} B; each client's largest p99 {percentile(largest, 0.99)} B "
               f"(goal < {goal // 1024} KB)")
-    delays = [at - answered[version] for r in records
-              for kind, _, version, at, own in r["messages"][1:]
-              if kind == "delta" and not own and version in answered]
-    if delays:
+    told = [(r["audience"], kinds[version], at - answered[version], arrived - answered[version])
+            for r in records for kind, _, version, at, own, arrived in r["messages"][1:]
+            if kind == "delta" and not own and version in answered]
+    if told:
+        delays = [delay for *_, delay, _ in told]
         print(f"delivery after the action's answer: median {statistics.median(delays):.0f} ms, "
               f"p99 {percentile(delays, 0.99):.0f} ms, max {max(delays):.0f} ms (goal p99 < 250 ms; "
               f"negative: the push left before the answer)")
+        print("  the same, stamped as each client's WebSocket reader handed the message over "
+              "(before its handler waited in the event loop behind the other clients'):")
+        parts = [(None, None)] + [(audience, action) for audience in ("phone", "display", "td")
+                                  for action in ("bust", "moves")]
+        for audience, action in parts:
+            mine = [(delay, arrived) for who, what, delay, arrived in told
+                    if audience in (None, who) and action in (None, what)]
+            if mine:
+                handled, read = zip(*mine, strict=True)
+                print(f"  {audience or 'all':>7} {action or 'actions':>7}: read median "
+                      f"{statistics.median(read):.0f} ms, p99 {percentile(read, 0.99):.0f} ms; "
+                      f"handled median {statistics.median(handled):.0f} ms, "
+                      f"p99 {percentile(handled, 0.99):.0f} ms ({len(mine)} deltas)")
     expected = len(answered) * len(records)
-    got = sum(1 for r in records for kind, _, version, _, own in r["messages"][1:]
+    got = sum(1 for r in records for kind, _, version, _, own, _ in r["messages"][1:]
               if kind == "delta" and not own and version in answered)
     print(f"deltas received: {got} of {expected}")
     print(f"server RSS: {sum(rss.values()):.0f} MB with the clients joined, peak {max(peak):.0f} MB "
