@@ -19,9 +19,10 @@ It prints: the largest message after the join per audience (p99 and max; goals: 
 < 2 KB, display < 8 KB, console < 20 KB for a bust), the delay from the action's HTTP answer to
 each client's receipt of its change (goal p99 < 250 ms; also per audience and action, and as
 stamped when the client's WebSocket reader handed the message over, before its handler queued
-in the event loop behind the other clients'), the server's RSS (goal < 400 MB), the
-clients whose rebuilt view differs from a fresh join's (goal: none), the joins again, and the
-time of the DdT's console pages (goal < 1 s). Clients and server share this machine's clock.
+in the event loop behind the other clients'), the CPU that the server and the clients used
+while the DdT acted (the clients' share of the cores delays their reads), the server's RSS
+(goal < 400 MB), the clients whose rebuilt view differs from a fresh join's (goal: none), the
+joins again, and the time of the DdT's console pages (goal < 1 s). Clients and server share this machine's clock.
 """
 
 from __future__ import annotations
@@ -100,6 +101,12 @@ def stamp_arrivals(client) -> deque[float]:
     return arrivals
 
 
+def cpu_seconds(pid: int) -> float:
+    """The CPU time (user and system) a process has used so far."""
+    fields = Path(f"/proc/{pid}/stat").read_text().rpartition(")")[2].split()
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
 def worker(url: str, slug: str, specs: list[dict[str, Any]], ready, done, results) -> None:
     asyncio.run(_clients(url, slug, specs, ready, done, results))
 
@@ -162,8 +169,10 @@ async def _clients(url: str, slug: str, specs: list[dict[str, Any]], ready, done
         records.append(record)
     ready.put(len(clients))
     loop = asyncio.get_running_loop()
+    cpu = time.process_time()
     await loop.run_in_executor(None, done.wait)
     await asyncio.sleep(2)  # the last change's messages
+    cpu = time.process_time() - cpu
     differ = 0
     for client, spec, record in zip(clients, specs, records, strict=True):
         rebuilt = record["follower"].view
@@ -178,7 +187,7 @@ async def _clients(url: str, slug: str, specs: list[dict[str, Any]], ready, done
         del record["follower"], record["checking"]
     for record in records:
         record["done"] = True
-    results.put({"records": records, "differ": differ})
+    results.put({"records": records, "differ": differ, "cpu": cpu})
     await asyncio.gather(*(client.disconnect() for client in clients))
 
 
@@ -317,6 +326,7 @@ def main() -> None:
         in_play = list(server.seated)
         rng.shuffle(in_play)
         began = time.monotonic()
+        server_cpu = -sum(cpu_seconds(pid) for pid in server.pids())
         action_ms = []
         answer_bytes = []
         for second in range(args.seconds):
@@ -332,6 +342,8 @@ def main() -> None:
             if status == 200:
                 answer_bytes.append(size)
                 answered[answer["version"]], kinds[answer["version"]] = at, "moves"
+        server_cpu += sum(cpu_seconds(pid) for pid in server.pids())
+        acting = time.monotonic() - began
         done.set()
         gathered = [results.get(timeout=900) for _ in workers]
         pages = {}
@@ -394,6 +406,12 @@ def main() -> None:
     got = sum(1 for r in records for kind, _, version, _, own, _ in r["messages"][1:]
               if kind == "delta" and not own and version in answered)
     print(f"deltas received: {got} of {expected}")
+    heard = sum(1 for r in records for kind, *_ in r["messages"][1:] if kind != "view")
+    clients_cpu = sum(part["cpu"] for part in gathered)
+    print(f"CPU while the DdT acted ({acting:.0f} s): the server{'s web processes' if args.hosted else ''} "
+          f"{server_cpu:.1f} s, the clients {clients_cpu:.1f} s "
+          f"({clients_cpu / max(heard, 1) * 1e6:.0f} µs a message heard), on the same "
+          f"{os.cpu_count()} cores: a client reads its message only once it gets a core")
     print(f"server RSS: {sum(rss.values()):.0f} MB with the clients joined, peak {max(peak):.0f} MB "
           f"(goal < 400 MB{'; both web processes' if args.hosted else ''})")
     print(f"joins again: {sum(r['joins'] - 1 for r in records)} (connections lost and made again: "
