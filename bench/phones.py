@@ -17,9 +17,12 @@ Every client keeps its view with the protocol's client side (tdapp/realtime/prot
 arrival. At the end each joins once more and compares the view it rebuilt with the fresh one.
 It prints: the largest message after the join per audience (p99 and max; goals: phone p99
 < 2 KB, display < 8 KB, console < 20 KB for a bust), the delay from the action's HTTP answer to
-each client's receipt of its change (goal p99 < 250 ms), the server's RSS (goal < 400 MB), the
-clients whose rebuilt view differs from a fresh join's (goal: none), the joins again, and the
-time of the DdT's console pages (goal < 1 s). Clients and server share this machine's clock.
+each client's receipt of its change (goal p99 < 250 ms; also per audience and action, and as
+stamped when the client's WebSocket reader handed the message over, before its handler queued
+in the event loop behind the other clients'), the CPU that the server and the clients used
+while the DdT acted (the clients' share of the cores delays their reads), the server's RSS
+(goal < 400 MB), the clients whose rebuilt view differs from a fresh join's (goal: none), the
+joins again, and the time of the DdT's console pages (goal < 1 s). Clients and server share this machine's clock.
 """
 
 from __future__ import annotations
@@ -38,6 +41,7 @@ import sys
 import tempfile
 import threading
 import time
+from collections import deque
 from pathlib import Path
 from typing import Any
 
@@ -75,6 +79,34 @@ def prepare(database_url: str, players: int) -> tuple[int, str, list[int]]:
 
 
 
+HEARD = tuple(f'2["{kind}"' for kind in ("view", "delta", "clock"))
+"""How the Engine.IO messages that carry the events the clients listen to begin."""
+
+
+def stamp_arrivals(client) -> deque[float]:
+    """The instants (ms) at which the client's WebSocket reader handed over each message of an
+    event it listens to, in order: a message's handler runs later, in a task of its own queued
+    behind those of the other clients of its event loop, and its stamp then also counts the
+    work of the handlers before it. Comparing the two tells the loop's queue from the
+    server's delay."""
+    arrivals: deque[float] = deque()
+    receive = client.eio._receive_packet
+
+    async def stamped(pkt) -> None:
+        if isinstance(pkt.data, str) and pkt.data.startswith(HEARD):
+            arrivals.append(now_ms())
+        await receive(pkt)
+
+    client.eio._receive_packet = stamped
+    return arrivals
+
+
+def cpu_seconds(pid: int) -> float:
+    """The CPU time (user and system) a process has used so far."""
+    fields = Path(f"/proc/{pid}/stat").read_text().rpartition(")")[2].split()
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
 def worker(url: str, slug: str, specs: list[dict[str, Any]], ready, done, results) -> None:
     asyncio.run(_clients(url, slug, specs, ready, done, results))
 
@@ -92,13 +124,14 @@ async def _clients(url: str, slug: str, specs: list[dict[str, Any]], ready, done
     def follow(client, spec: dict[str, Any], record: dict[str, Any]) -> None:
         follower = Follower(spec["join"].get("player"))
         record["follower"] = follower
+        arrivals = stamp_arrivals(client)
 
         def heard(kind: str):
             async def on(message: dict[str, Any]) -> None:
                 at = now_ms()
                 size = len(json.dumps(message, separators=(",", ":")))
                 record["messages"].append((kind, size, message.get("version"), at,
-                                           "player" in message))
+                                           "player" in message, arrivals.popleft()))
                 if kind == "view" and record["checking"] is not None:
                     record["checking"].set_result(message)
                     return
@@ -136,8 +169,10 @@ async def _clients(url: str, slug: str, specs: list[dict[str, Any]], ready, done
         records.append(record)
     ready.put(len(clients))
     loop = asyncio.get_running_loop()
+    cpu = time.process_time()
     await loop.run_in_executor(None, done.wait)
     await asyncio.sleep(2)  # the last change's messages
+    cpu = time.process_time() - cpu
     differ = 0
     for client, spec, record in zip(clients, specs, records, strict=True):
         rebuilt = record["follower"].view
@@ -152,7 +187,7 @@ async def _clients(url: str, slug: str, specs: list[dict[str, Any]], ready, done
         del record["follower"], record["checking"]
     for record in records:
         record["done"] = True
-    results.put({"records": records, "differ": differ})
+    results.put({"records": records, "differ": differ, "cpu": cpu})
     await asyncio.gather(*(client.disconnect() for client in clients))
 
 
@@ -291,6 +326,7 @@ def main() -> None:
         in_play = list(server.seated)
         rng.shuffle(in_play)
         began = time.monotonic()
+        server_cpu = -sum(cpu_seconds(pid) for pid in server.pids())
         action_ms = []
         answer_bytes = []
         for second in range(args.seconds):
@@ -306,6 +342,8 @@ def main() -> None:
             if status == 200:
                 answer_bytes.append(size)
                 answered[answer["version"]], kinds[answer["version"]] = at, "moves"
+        server_cpu += sum(cpu_seconds(pid) for pid in server.pids())
+        acting = time.monotonic() - began
         done.set()
         gathered = [results.get(timeout=900) for _ in workers]
         pages = {}
@@ -343,17 +381,37 @@ def main() -> None:
               f"messages after it: median {statistics.median(sizes)} B, p99 {percentile(sizes, 0.99)} B, "
               f"max {max(sizes)} B; each client's largest p99 {percentile(largest, 0.99)} B "
               f"(goal < {goal // 1024} KB)")
-    delays = [at - answered[version] for r in records
-              for kind, _, version, at, own in r["messages"][1:]
-              if kind == "delta" and not own and version in answered]
-    if delays:
+    told = [(r["audience"], kinds[version], at - answered[version], arrived - answered[version])
+            for r in records for kind, _, version, at, own, arrived in r["messages"][1:]
+            if kind == "delta" and not own and version in answered]
+    if told:
+        delays = [delay for *_, delay, _ in told]
         print(f"delivery after the action's answer: median {statistics.median(delays):.0f} ms, "
               f"p99 {percentile(delays, 0.99):.0f} ms, max {max(delays):.0f} ms (goal p99 < 250 ms; "
               f"negative: the push left before the answer)")
+        print("  the same, stamped as each client's WebSocket reader handed the message over "
+              "(before its handler waited in the event loop behind the other clients'):")
+        parts = [(None, None)] + [(audience, action) for audience in ("phone", "display", "td")
+                                  for action in ("bust", "moves")]
+        for audience, action in parts:
+            mine = [(delay, arrived) for who, what, delay, arrived in told
+                    if audience in (None, who) and action in (None, what)]
+            if mine:
+                handled, read = zip(*mine, strict=True)
+                print(f"  {audience or 'all':>7} {action or 'actions':>7}: read median "
+                      f"{statistics.median(read):.0f} ms, p99 {percentile(read, 0.99):.0f} ms; "
+                      f"handled median {statistics.median(handled):.0f} ms, "
+                      f"p99 {percentile(handled, 0.99):.0f} ms ({len(mine)} deltas)")
     expected = len(answered) * len(records)
-    got = sum(1 for r in records for kind, _, version, _, own in r["messages"][1:]
+    got = sum(1 for r in records for kind, _, version, _, own, _ in r["messages"][1:]
               if kind == "delta" and not own and version in answered)
     print(f"deltas received: {got} of {expected}")
+    heard = sum(1 for r in records for kind, *_ in r["messages"][1:] if kind != "view")
+    clients_cpu = sum(part["cpu"] for part in gathered)
+    print(f"CPU while the DdT acted ({acting:.0f} s): the server{'s web processes' if args.hosted else ''} "
+          f"{server_cpu:.1f} s, the clients {clients_cpu:.1f} s "
+          f"({clients_cpu / max(heard, 1) * 1e6:.0f} µs a message heard), on the same "
+          f"{os.cpu_count()} cores: a client reads its message only once it gets a core")
     print(f"server RSS: {sum(rss.values()):.0f} MB with the clients joined, peak {max(peak):.0f} MB "
           f"(goal < 400 MB{'; both web processes' if args.hosted else ''})")
     print(f"joins again: {sum(r['joins'] - 1 for r in records)} (connections lost and made again: "
