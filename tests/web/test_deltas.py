@@ -62,8 +62,10 @@ class Room:
         return "; ".join(f"{c.name}={c.value}" for c in browser.cookies)
 
     def screen(self, headers: dict[str, str] | None = None, **joining: Any) -> Screen:
+        """A client joined, once its complete view came (a refusal fails the test with its code)."""
         self.screens.append(Screen(self.url, self.slug, headers, **joining))
-        self.screens[-1].wait_for(lambda v: True)
+        shown = self.screens[-1].wait_for(lambda v: "error" in v or "event" not in v)
+        assert "error" not in shown, (shown, joining)
         return self.screens[-1]
 
     def fresh(self, screen: Screen) -> dict[str, Any]:
