@@ -3,22 +3,15 @@ the whole log, though it starts from a snapshot instead of replaying the night (
 
 from __future__ import annotations
 
-from dataclasses import replace
-
 import pytest
 from sqlmodel import select
 
 from tdapp.services import journal, tournaments
 from tdapp.storage import database as db
 from tdapp.storage.tournaments import Snapshot
-from tdapp.tournament.busts import BustPlayer
-from tdapp.tournament.clock.rules import PauseClock, StartClock
 from tdapp.tournament.ctx import Ctx
 from tdapp.tournament.presence import SetAbsent
-from tdapp.tournament.registration import RegisterPlayer
-from tdapp.tournament.seating.opening_draw import DrawSeats
-from tdapp.tournament.settings import Settings
-from tdapp.tournament.structure import Level, Structure
+from tests.services.nights import a_bust_and_ten_steps_after, night
 
 SNAPSHOT_EVERY = 4
 
@@ -38,19 +31,8 @@ def fresh_process() -> None:
 def corrected_night() -> int:
     """23 events: a bust reverted ten steps later, a pause undone, redone and undone again by
     another hand, and events after it; the revert dropped the snapshots at 12 and 16."""
-    settings = replace(Settings(name="Lunedì", structure=Structure((Level(25, 50, 1200),))),
-                       seats_per_table=9)
-    tid = tournaments.create_tournament(settings, "marco").id
-    for number in range(1, 7):
-        tournaments.dispatch(tid, RegisterPlayer(f"P{number}"), "marco")
-    tournaments.dispatch(tid, DrawSeats(), "marco")
-    tournaments.dispatch(tid, BustPlayer(1), "marco")
-    for away in (2, 3, 4, 5, 6):
-        tournaments.dispatch(tid, SetAbsent(away, True), "marco")
-    for back in (2, 3, 4):
-        tournaments.dispatch(tid, SetAbsent(back, False), "marco")
-    tournaments.dispatch(tid, StartClock(), "marco")
-    tournaments.dispatch(tid, PauseClock(), "marco")
+    tid = night(6)
+    a_bust_and_ten_steps_after(tid)
     tournaments.revert(tid, 9, "giulia")
     tournaments.undo(tid, "marco")
     tournaments.redo(tid, "marco")

@@ -4,39 +4,23 @@ that later ones depend on is refused naming them."""
 
 from __future__ import annotations
 
-from dataclasses import replace
-
 import pytest
 
 from tdapp.services import journal, phones, tables, tournaments
 from tdapp.tournament.busts import BustPlayer
-from tdapp.tournament.clock.rules import PauseClock, StartClock
+from tdapp.tournament.clock.rules import StartClock
 from tdapp.tournament.ctx import Ctx
 from tdapp.tournament.errors import DomainError
 from tdapp.tournament.phone_codes import IssuePhoneCode
-from tdapp.tournament.presence import SetAbsent
 from tdapp.tournament.registration import RegisterPlayer
 from tdapp.tournament.reinstate import ReinstatePlayer
-from tdapp.tournament.seating.opening_draw import DrawSeats
-from tdapp.tournament.settings import Settings
-from tdapp.tournament.structure import Level, Structure
+from tests.services.nights import a_bust_and_ten_steps_after, night
 
 
 @pytest.fixture(autouse=True)
 def seeded(monkeypatch):
     """The seat draw and the first buttons are seeded."""
     monkeypatch.setattr(tournaments, "_ctx", lambda now: Ctx(now=now, seed=2027))
-
-
-def night(players: int, seats_per_table: int = 9) -> int:
-    """A tournament at 25/50 with `players` registered and seated."""
-    settings = replace(Settings(name="Lunedì", structure=Structure((Level(25, 50, 1200),))),
-                       seats_per_table=seats_per_table)
-    tid = tournaments.create_tournament(settings, "marco").id
-    for number in range(1, players + 1):
-        tournaments.dispatch(tid, RegisterPlayer(f"P{number}"), "marco")
-    tournaments.dispatch(tid, DrawSeats(), "marco")
-    return tid
 
 
 def fold_to_the_big_blind(tid: int, table: int) -> None:
@@ -139,13 +123,7 @@ def test_an_owners_undo_that_later_steps_depend_on_is_refused_naming_them(app):
 def test_a_wrong_bust_ten_steps_ago_is_reverted_alone(app):
     tid = night(6)
     bust = len(journal.entries(tid)) + 1
-    tournaments.dispatch(tid, BustPlayer(1), "marco")
-    for away in (2, 3, 4, 5, 6):
-        tournaments.dispatch(tid, SetAbsent(away, True), "marco")
-    for back in (2, 3, 4):
-        tournaments.dispatch(tid, SetAbsent(back, False), "marco")
-    tournaments.dispatch(tid, StartClock(), "marco")
-    tournaments.dispatch(tid, PauseClock(), "marco")
+    a_bust_and_ten_steps_after(tid)
 
     state = tournaments.revert(tid, bust, "giulia")
 
