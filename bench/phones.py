@@ -22,7 +22,8 @@ stamped when the client's WebSocket reader handed the message over, before its h
 in the event loop behind the other clients'), the CPU that the server and the clients used
 while the DdT acted (the clients' share of the cores delays their reads), the server's RSS
 (goal < 400 MB), the clients whose rebuilt view differs from a fresh join's (goal: none), the
-joins again, and the time of the DdT's console pages (goal < 1 s). Clients and server share this machine's clock.
+joins again, and the time of the DdT's console pages (goal < 1 s). Clients and server share
+this machine's clock.
 """
 
 from __future__ import annotations

@@ -21,8 +21,9 @@ if ! command -v nginx >/dev/null && [ ! -x /usr/sbin/nginx ]; then
   fi
 fi
 .venv/bin/ruff check tdapp tests bench
-# Four workers on this machine's two cores: much of a browser or server test is waiting (for a
-# page, a process, a level end), which another worker fills. The tests that kill servers or time
-# level ends run one after the other in two xdist groups (tests/conftest.py). pytest's closing
-# line ("N passed, N failed in ...") stays the last line: CI reads it.
-.venv/bin/python -m pytest -n 4 --dist loadgroup --durations=20 "$@"
+# Three workers on this machine's two cores: much of a browser or server test is waiting (for a
+# page, a process, a level end), which another worker fills; four were no faster and pushed the
+# browser tests' waits past their timeouts. The tests that kill servers or time level ends run
+# one after the other in two xdist groups (tests/conftest.py). pytest's closing line
+# ("N passed, N failed in ...") stays the last line: CI reads it.
+.venv/bin/python -m pytest -n 3 --dist loadgroup --durations=20 "$@"

@@ -15,9 +15,9 @@
   `csrf` attribute holds the session's CSRF token for pages and session-authenticated API writes.
 - `api`: a test client whose every request carries the DdT's bearer token.
 - `start_server(database_url)`: starts `tdapp run` in a real process on a free port, waits until
-  it answers, and returns a `Server` (`.url`, `.process`, `.database_url`, `.call(method, path, token, body)` for
-  a JSON API request, `.kill()` for a SIGKILL); every server started is stopped at the end of
-  the test.
+  it answers, and returns a `Server` (`.url`, `.process`, `.database_url` to start it again on,
+  `.call(method, path, token, body)` for a JSON API request, `.kill()` for a SIGKILL); every
+  server started is stopped at the end of the test.
 - `ddt_server(name, prepare=("db", "upgrade"))`: `start_server` on a fresh SQLite file that the
   CLI has prepared (`prepare`, e.g. `("demo",)`) and given the DdT account (`DDT_PASSWORD`);
   the CLI migrates once per test process and each server gets a copy of that database.
@@ -61,7 +61,7 @@ SERVERS_GROUP = "servers"
 
 @pytest.hookimpl(tryfirst=True)  # before pytest-xdist reads the groups from the markers
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
-    """Under `pytest -n 4 --dist loadgroup` (scripts/test.sh), the tests that kill servers, take
+    """Under `pytest -n 3 --dist loadgroup` (scripts/test.sh), the tests that kill servers, take
     the clock over and wait for level ends within a second run one after the other, so that
     no second such test loads the machine past their windows: those of a hosted topology
     (`hosted`) on one worker, those driving server processes of their own through Socket.IO and

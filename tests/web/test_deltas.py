@@ -14,43 +14,32 @@ import requests
 
 from tdapp.realtime import protocol
 from tdapp.realtime.protocol import settled
+from tests.conftest import DDT_PASSWORD, DdtApi
 from tests.web.screens import Screen
 
-DDT = ("ddt", "correct horse battery")
+DDT = ("ddt", DDT_PASSWORD)
 
 
 class Room:
-    """A tournament of 20 players seated at three tables of nine seats, made through the API on
-    the worker's shared server, with the DdT's token and session."""
+    """A tournament of 20 players seated at three tables of nine seats, made through the DdT's
+    API on the worker's shared server (`ddt_api`), with the DdT's session for the console."""
 
-    def __init__(self, server) -> None:
-        self.server = server
-        self.url = server.url
-        self.token = self.call("POST", "/api/v1/auth/token",
-                               {"username": DDT[0], "password": DDT[1]})["token"]
-        created = self.call("POST", "/api/v1/tournaments", {"name": "Festival", "seats_per_table": 9})
+    def __init__(self, api: DdtApi) -> None:
+        self.api = api
+        self.url = api.server.url
+        created = api.call("POST", "/tournaments", {"name": "Festival", "seats_per_table": 9})
         self.id, self.slug = created["id"], created["slug"]
         for number in range(20):
-            self.call("POST", f"/api/v1/tournaments/{self.id}/players",
-                      {"name": f"Giocatore {number + 1}"})
+            api.call("POST", f"/tournaments/{self.id}/players", {"name": f"Giocatore {number + 1}"})
         self.act("/seats/draw")
         self.screens: list[Screen] = []
 
-    def call(self, method: str, path: str, body: dict | None = None) -> dict[str, Any]:
-        headers = {"Content-Type": "application/json"}
-        if getattr(self, "token", None):
-            headers["Authorization"] = f"Bearer {self.token}"
-        data = None if body is None else json.dumps(body).encode()
-        request = urllib.request.Request(self.url + path, data, headers, method=method)
-        with urllib.request.urlopen(request, timeout=10) as answer:
-            return json.loads(answer.read())
-
     def act(self, path: str, body: dict | None = None) -> dict[str, Any]:
         """A DdT's action on the tournament; its answer is the DdT's view."""
-        return self.call("POST", f"/api/v1/tournaments/{self.id}{path}", body or {})
+        return self.api.call("POST", f"/tournaments/{self.id}{path}", body)
 
     def view(self) -> dict[str, Any]:
-        return self.call("GET", f"/api/v1/tournaments/{self.id}")
+        return self.api.call("GET", f"/tournaments/{self.id}")
 
     def session_cookie(self) -> str:
         """The DdT's browser session, logged in through the login form."""
@@ -84,8 +73,8 @@ class Room:
 
 
 @pytest.fixture
-def room(shared_ddt_server):
-    opened = Room(shared_ddt_server)
+def room(ddt_api):
+    opened = Room(ddt_api("festival"))
     yield opened
     opened.close()
 
