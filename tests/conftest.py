@@ -59,8 +59,8 @@ HOSTED_GROUP = "hosted"
 SERVERS_GROUP = "servers"
 
 
-@pytest.hookimpl(tryfirst=True)  # before pytest-xdist reads the groups from the markers
-def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+@pytest.hookimpl(wrapper=True)
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> Iterator[None]:
     """Under `pytest -n 3 --dist loadgroup` (scripts/test.sh), the tests that kill servers, take
     the clock over and wait for level ends within a second run one after the other, so that
     no second such test loads the machine past their windows: those of a hosted topology
@@ -74,16 +74,36 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
                 item.add_marker(pytest.mark.xdist_group(HOSTED_GROUP))
         elif "start_server" in getattr(item, "fixturenames", ()) and not item.get_closest_marker("browser"):
             item.add_marker(pytest.mark.xdist_group(SERVERS_GROUP))
-    items.sort(key=_longest_first)
+    # pytest-xdist reads the groups from the markers, and pytest groups the tests by database.
+    yield
+    items[:] = _handed_out_order(items)
 
 
-def _longest_first(item: pytest.Item) -> int:
-    """xdist hands the tests out in this order (after the two groups, its largest units), so
-    the long ones go first: `slow` tests, then browser tests. A minute-long test handed out last
-    would keep one worker busy while the others wait at the end of the run."""
-    if item.get_closest_marker("slow"):
-        return 0
-    return 1 if item.get_closest_marker("browser") else 2
+BROWSER_SPREAD = 0.7
+
+
+def _handed_out_order(items: list[pytest.Item]) -> list[pytest.Item]:
+    """The order xdist hands the tests out in (after the two groups, its largest units). The
+    `slow` tests go first: a minute-long test handed out last would keep one worker busy while
+    the others wait at the end of the run. The browser tests are spread among the first 70% of
+    the others instead of coming all at once: a browser test mostly waits (for the page, the
+    server, a level end), so three workers all in browser tests left a core idle, and three all
+    in the database tests at the end queued for the two cores. Mixed, the cores stay busy."""
+    slow = [item for item in items if item.get_closest_marker("slow")]
+    browser = [item for item in items
+               if item.get_closest_marker("browser") and not item.get_closest_marker("slow")]
+    taken = {id(item) for item in slow + browser}
+    rest = [item for item in items if id(item) not in taken]
+    # Browser test i of n goes before the other test numbered i * spread / n.
+    spread = len(rest) * BROWSER_SPREAD
+    slots = [int(i * spread / len(browser)) for i in range(len(browser))]
+    order = list(slow)
+    for index, item in enumerate(rest):
+        while browser and slots[0] <= index:
+            order.append(browser.pop(0))
+            slots.pop(0)
+        order.append(item)
+    return order + browser
 
 
 def _wanted_backends() -> list[str]:

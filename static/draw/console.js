@@ -41,15 +41,20 @@
       return;
     }
     say("");
-    draw(data);
+    drawNewer(data);
   }
 
   async function load() {
     const answer = await fetch(api);
-    if (answer.ok) {
-      const data = await answer.json();
-      if (!table || data.version !== table.version) draw(data);
-    }
+    if (answer.ok) drawNewer(await answer.json());
+  }
+
+  // Answers and pushes arrive in any order: the check made when the socket connected can come
+  // back after the dealer's first tap has been answered. Every write moves the version up, so
+  // only a newer table is drawn; an older one drawn over it undid the tap on the screen and
+  // reset the amount being typed.
+  function drawNewer(data) {
+    if (!table || data.version > table.version) draw(data);
   }
 
   function drawSeats() {
@@ -422,7 +427,7 @@
     socket.on("disconnect", () => { delete root.dataset.live; });
     // The DdT renewed the link and PIN: the reload meets the refusal ("ask the DdT").
     socket.on("access_renewed", () => window.location.reload());
-    socket.on("draw_table", (data) => { if (!table || data.version > table.version) draw(data); });
+    socket.on("draw_table", drawNewer);
   }
   setInterval(() => { if (!document.hidden && !(socket && socket.connected)) load(); }, 4000);
 })();

@@ -157,3 +157,49 @@ def test_texas_and_the_cambio_on_a_phone_TS_02_TS_06(opener, browser):
         tap(tablet, "#keep")
     expect(tablet.locator("#turn")).to_contain_text("1 Anna")  # the trips now showing
     expect(tablet.locator(".seat[data-seat='1'] .card")).to_have_text(["7♥", "7♦", "7♣", "J♦"])
+
+
+def test_the_check_made_as_the_push_channel_opens_never_draws_over_a_later_tap(opener, browser):
+    """The console reads its table once as it loads and again as its socket connects. Under load
+    the second answer came back after the dealer's first tap had been answered, and the older
+    table it brought was drawn over the newer one: the deal vanished from the screen and the
+    amount typed next was reset to the minimum (a bet of 20 went through as 1). Here that
+    answer is held until the tap is answered and pushed: the console keeps the newer table."""
+    created = opener("texas")
+    page = browser.new_page(viewport={"width": 390, "height": 844})
+    reads, held = [], []
+
+    def hold_the_second_read(route) -> None:
+        if route.request.method == "GET" and route.request.resource_type == "fetch":
+            reads.append(route)
+            if len(reads) == 2:  # read now, answered later
+                held.append((route, route.fetch()))
+                return
+        route.continue_()
+
+    page.route("**/api/v1/draw-tables/**", hold_the_second_read)
+    pushes: list[str] = []
+    page.on("websocket", lambda socket: socket.on(
+        "framereceived", lambda frame: pushes.append(frame) if '"draw_table"' in str(frame) else None))
+    page.goto(created["url"])
+    page.fill("#pin", created["pin"])
+    page.click("button[type=submit]")
+    page.wait_for_selector("#console[data-ready]")
+    while not held:
+        page.wait_for_timeout(50)
+    tap(page, "#deal")
+    dealt = page.get_attribute("#console", "data-ready")
+    while not pushes:  # the deal's push came too, as it had under load
+        page.wait_for_timeout(50)
+    route, answer = held[0]
+    with page.expect_response(lambda response: response.request == route.request):
+        route.fulfill(response=answer)
+    # The answer read and drawn (or not) by the page's script: two frames later.
+    page.evaluate("() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done)))")
+    assert page.get_attribute("#console", "data-ready") == dealt
+    expect(page.locator("#turn")).to_contain_text("1 Anna")
+    page.fill("#amount", "20")
+    tap(page, "#bet")
+    expect(page.locator("#limits")).to_contain_text("rilanci al massimo di 20")
+    page.fill("#amount", "41")
+    refused(page, "#raise", "40")
