@@ -47,6 +47,11 @@ def wire(app: Flask) -> None:
     """Start the Socket.IO server, subscribe the adapters in order, then start the scheduler
     (which, owning it, rebuilds every job from the database)."""
     realtime.init_app(app)
+    subscribe()
+    scheduler.init_app(app)
+
+
+def subscribe() -> None:
+    """Subscribe the adapters to the bus, in the order stated above."""
     for subscriber, kind in SUBSCRIBERS:
         bus.subscribe(subscriber, kind)
-    scheduler.init_app(app)

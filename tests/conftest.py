@@ -6,9 +6,11 @@
   `TDAPP_TEST_DATABASES=sqlite` (or `postgresql`) runs one backend only.
 - `empty_database_url` (per test, both backends): a database with no schema, for migration tests.
 - `sqlite_url`: a migrated SQLite database alone, for tests that need no second run.
-- `app`: `create_app` on `database_url` with TESTING on and without the migration check (done
-  once per database); every table is emptied after the test (the brakes on logins and PINs with
-  them) and the in-process bus is reset.
+- `app`: the app on `database_url` (TESTING on, no migration check: `database_url` migrated),
+  built once per test process and database and shared by its tests: `tdapp.testing.reset`
+  brings it back to a fresh start after each test (every table emptied, the brakes with them,
+  the in-memory states, the bus, the sockets, the scheduler and the config).
+- `own_app(**config)`: an app of the test's own on its database, built with more config.
 - `client`: `app.test_client()`.
 - `ddt`: a DdT account (`ddt.username`, password `DDT_PASSWORD`).
 - `ddt_client`: a test client logged in as that DdT through the session, as the console is; its
@@ -48,7 +50,7 @@ from pathlib import Path
 
 import jinja2
 import pytest
-from sqlalchemy import create_engine, inspect, text
+from sqlalchemy import create_engine, text
 
 DDT_PASSWORD = "correct horse battery"
 POSTGRES_ADMIN_URL = "postgresql+psycopg://postgres@127.0.0.1:5432/test"
@@ -161,41 +163,6 @@ def sqlite_url(tmp_path_factory) -> str:
     return _migrated(f"sqlite:///{tmp_path_factory.mktemp('db') / 'tdapp.sqlite3'}")
 
 
-@functools.cache
-def _emptying_script(url: str) -> str:
-    """The statements that empty every table of the database at `url`, read once per test
-    process: every test's database has the same, fully migrated, schema."""
-    engine = create_engine(url)
-    try:
-        tables = [t for t in inspect(engine).get_table_names() if t != "alembic_version"]
-        deletes = [f'DELETE FROM "{table}"' for table in tables]
-        if engine.dialect.name != "postgresql":
-            return ";".join(["PRAGMA defer_foreign_keys=ON", *deletes])
-        with engine.connect() as connection:
-            sequences = connection.exec_driver_sql(
-                "SELECT sequence_name FROM information_schema.sequences"
-                " WHERE sequence_schema = current_schema()").scalars().all()
-    finally:
-        engine.dispose()
-    restarts = [f'ALTER SEQUENCE "{sequence}" RESTART' for sequence in sequences]
-    return ";".join(["SET LOCAL session_replication_role = replica", *deletes, *restarts])
-
-
-def _empty_every_table(engine) -> None:
-    """Every row gone and every id counter back at 1, as on a fresh database. PostgreSQL's
-    TRUNCATE makes new files for each table (0.15 to 0.6 s a time on this machine), so the rows
-    are deleted instead, with the foreign-key triggers off for the transaction (the test server's
-    user is a superuser), and the sequences restarted. The statements go in one round trip."""
-    script = _emptying_script(engine.url.render_as_string(hide_password=False))
-    with engine.begin() as connection:
-        if engine.dialect.name == "postgresql":
-            connection.exec_driver_sql(script)
-        else:
-            # sqlite3 runs one statement per `execute`; `executescript` would commit first.
-            for statement in script.split(";"):
-                connection.exec_driver_sql(statement)
-
-
 class _CompiledTemplates(jinja2.BytecodeCache):
     """Templates compiled once per test process and shared by every test's app: compiling the
     console's templates costs more than most tests. Jinja checks each entry against its
@@ -253,25 +220,55 @@ def _url_builders_compiled_once() -> Iterator[None]:
     patch.undo()
 
 
-@pytest.fixture
-def app(database_url: str):
-    from tdapp import create_app
-    from tdapp.services import bus, templates
-    from tdapp.storage import database as db
+TEST_CONFIG = {"TESTING": True, "SECRET_KEY": "test"}
 
-    application = create_app({"TESTING": True, "DATABASE_URL": database_url, "SECRET_KEY": "test",
-                              "MIGRATE_ON_START": False, "AWAIT_SCHEMA": False})
-    # The schema is there (`database_url`); the shipped templates, emptied after every test as
-    # all rows are, come back as they do on each start of the server.
-    templates.ensure_shipped()
+
+def _built_app(database_url: str, **config):
+    """`create_app` on `database_url` (migrated once: `database_url`) with TESTING on, without
+    the migration check, which costs more than most tests."""
+    from tdapp import create_app
+
+    application = create_app({**TEST_CONFIG, "DATABASE_URL": database_url,
+                              "MIGRATE_ON_START": False, "AWAIT_SCHEMA": False, **config})
     application.jinja_env.bytecode_cache = COMPILED_TEMPLATES
-    # Kept here: a test that builds a second app on another database moves the storage's engine.
-    engine = db.engine()
+    return application
+
+
+@pytest.fixture(scope="session")
+def _shared_apps() -> dict[str, object]:
+    """The app of each database this test process has used, built at its first test."""
+    return {}
+
+
+@pytest.fixture
+def app(database_url: str, _shared_apps: dict):
+    """The app on `database_url`, shared by every test of this process on that database and
+    brought back to a fresh start after each (`tdapp.testing.reset`): a new app per test cost
+    more than most tests. A test that needs an app built with another config asks `own_app`."""
+    from tdapp import testing
+
+    application = _shared_apps.get(database_url)
+    if application is None:
+        application = _shared_apps[database_url] = _built_app(database_url)
+        testing.reset(application)
+    elif not testing.holds(application):
+        # A test in between pointed the process at another database or app.
+        testing.reset(application)
     with application.app_context():
         yield application
-    _empty_every_table(engine)
-    engine.dispose()
-    bus.unsubscribe_all()
+    testing.reset(application)
+
+
+@pytest.fixture
+def own_app(app, database_url: str) -> Callable[..., object]:
+    """`own_app(**config)`: an app of the test's own on its database, built with `config` on
+    top of the test config (settings read at creation, such as the proxies believed). It takes
+    the process over from the shared `app`, which gets it back after the test."""
+
+    def build(**config):
+        return _built_app(database_url, **config)
+
+    return build
 
 
 @pytest.fixture

@@ -101,14 +101,26 @@ from tdapp.realtime.draw_consoles import (
 from tdapp.realtime.league_nights import push_league_night
 from tdapp.realtime.screens import announce_period, forget_shown, held_view, push_views, td_change
 from tdapp.realtime.server import channel, message_queue, socketio
-from tdapp.realtime.table_consoles import end_renewed_table_consoles, push_hands, table_message
+from tdapp.realtime.table_consoles import (
+    end_renewed_table_consoles,
+    forget_pushed,
+    push_hands,
+    table_message,
+)
 from tdapp.realtime.views import display_view, screen_view, seating_rows
 
 
 def init_app(app: Flask) -> None:
-    """The Socket.IO server for `app`, with no view remembered from an app before it."""
+    """The Socket.IO server for `app`, with nothing remembered from an app before it."""
     server.init_app(app)
+    forget()
+
+
+def forget() -> None:
+    """Forget the views sent to screens and the hands sent to consoles: the next push of each
+    starts from nothing, as in a new process."""
     forget_shown()
+    forget_pushed()
 
 
 __all__ = [
@@ -118,6 +130,7 @@ __all__ = [
     "draw_table_view",
     "end_renewed_draw_consoles",
     "end_renewed_table_consoles",
+    "forget",
     "held_view",
     "init_app",
     "message_queue",

@@ -23,6 +23,12 @@ _pushed: dict[tuple[int, int], TableHand] = {}
 _pushed_lock = threading.Lock()
 
 
+def forget_pushed() -> None:
+    """Forget the hands sent: a new app (a test's, a restored database) starts from none."""
+    with _pushed_lock:
+        _pushed.clear()
+
+
 def table_room(tournament_id: int, table: int) -> str:
     return f"tournament-{tournament_id}-table-{table}"
 

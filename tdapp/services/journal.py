@@ -85,6 +85,13 @@ class _Described:
 _kept: dict[tuple[int, int], _Described] = {}
 _kept_lock = threading.Lock()
 
+
+def forget() -> None:
+    """Forget the lines described: the database was emptied under the same engine
+    (tdapp/testing.py)."""
+    with _kept_lock:
+        _kept.clear()
+
 Span = Callable[[int], tuple[int, int]]
 """The first and last seq wanted, given the newest seq of the log."""
 

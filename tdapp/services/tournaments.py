@@ -242,6 +242,13 @@ def can_undo_redo(tournament_id: int, owner: str = DDT) -> tuple[bool, bool]:
 _buttons: dict[tuple[int, int, str], tuple[int, tuple[bool, bool]]] = {}
 
 
+def forget() -> None:
+    """Forget the states and the undo buttons held in memory: the database was emptied under the
+    same engine, so its next tournament 1 is another one (tdapp/testing.py)."""
+    LOG.cache.clear()
+    _buttons.clear()
+
+
 # --- creating and finding tournaments -------------------------------------------------------
 
 

@@ -139,6 +139,12 @@ class Cache:
             self._same_engine()
             self._folded[root_id] = folded
 
+    def clear(self) -> None:
+        """Forget every fold: the database was emptied under the same engine, and its ids
+        start again at 1 (tdapp/testing.py)."""
+        with self._guard:
+            self._folded.clear()
+
 
 class EventLog(Generic[S]):
     """The store of one kind of aggregate. `snapshot_every` bounds a reload to that many replays;

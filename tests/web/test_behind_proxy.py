@@ -6,23 +6,15 @@ from __future__ import annotations
 
 import pytest
 
-from tdapp import create_app
 from tdapp.services import accounts
 
 
 @pytest.fixture
-def proxied(app, database_url):
-    """An app on the test's database behind `proxies` proxies (the `app` fixture cleans up)."""
+def proxied(own_app):
+    """An app on the test's database behind `proxies` proxies: read when the app is built."""
 
     def build(proxies: int):
-        return create_app(
-            {
-                "TESTING": True,
-                "DATABASE_URL": database_url,
-                "SECRET_KEY": "test",
-                "TDAPP_TRUSTED_PROXIES": proxies,
-            }
-        )
+        return own_app(TDAPP_TRUSTED_PROXIES=proxies)
 
     return build
 

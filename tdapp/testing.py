@@ -1,0 +1,130 @@
+"""One app shared by many tests: `reset(app)` brings the process back to a fresh start between them.
+
+Building an app for each test (`create_app`, its engine and connections, the Socket.IO server,
+the first request's set-up) cost more than most tests. The tests build one per database and
+process instead (tests/conftest.py `app`) and call `reset` after each, which undoes what a test
+can leave in the process, so that the next test sees what an app of its own would show it.
+Anything new that a module keeps in memory across requests must be forgotten here too:
+tests/web/test_reset.py runs two tests that would see each other's leftovers, in both orders.
+"""
+
+from __future__ import annotations
+
+import functools
+from typing import Any
+
+from flask import Flask
+from sqlalchemy import Engine, create_engine, inspect
+
+RECORDED = "tdapp.testing"
+# What `flask_socketio.SocketIO.init_app` sets on the process's one `socketio` for an app.
+_SOCKETIO_FIELDS = ("server", "server_options", "manage_session", "async_mode", "sockio_mw")
+
+
+def reset(app: Flask) -> None:
+    """Bring the process back to how `create_app` left `app`, on an empty database:
+
+    - the process's database engine, Socket.IO server and scheduler settings are `app`'s again
+      (a test may have built another app, run the CLI in-process or pointed the storage at
+      another database);
+    - a scheduler a test started is stopped, its jobs gone and its lock released;
+    - every table is emptied (the brakes on logins and PINs with them) and every id counter is
+      back at 1; the shipped templates are back, as after each start of the server;
+    - what the process keeps in memory is forgotten: the folded states of tournaments and draw
+      tables, the undo buttons, the log's lines described, the views sent to screens and the
+      hands sent to consoles (the ids start again at 1, so none of it would be stale by its
+      version alone);
+    - the Socket.IO clients still connected are disconnected, so no room keeps a listener;
+    - the bus has exactly the subscribers `tdapp.bootstrap` wires, in its order;
+    - the config (and with it `debug` and `testing`) is the one `app` was created with.
+
+    The first call records `app` as it is: make it right after `create_app`.
+    """
+    from tdapp import bootstrap, realtime, scheduler
+    from tdapp.realtime import socketio
+    from tdapp.services import bus, database, draw_tables, journal, templates, tournaments
+    from tdapp.storage import database as db
+
+    recorded = app.extensions.get(RECORDED)
+    if recorded is None:
+        recorded = app.extensions[RECORDED] = {
+            "config": dict(app.config),
+            "engine": db.engine(),
+            "socketio": {field: getattr(socketio, field) for field in _SOCKETIO_FIELDS},
+        }
+        recorded["socketio"]["server_options"] = dict(socketio.server_options)
+    scheduler.shutdown()
+    app.config.clear()
+    app.config.update(recorded["config"])
+    if socketio.server is not recorded["socketio"]["server"]:
+        # Another app took the process's Socket.IO server and scheduler settings.
+        for field, value in recorded["socketio"].items():
+            setattr(socketio, field, dict(value) if field == "server_options" else value)
+        scheduler.init_app(app)
+    if db.engine() is not recorded["engine"]:
+        # The storage was pointed elsewhere (the other engine is disposed of): a new engine on
+        # the app's database, with which the in-memory states keyed by engine start empty.
+        database.open_database(app.config.get("DATABASE_URL"), app.instance_path)
+        recorded["engine"] = db.engine()
+    _disconnect_every_client(socketio.server)
+    _empty_every_table(recorded["engine"])
+    templates.ensure_shipped()
+    tournaments.forget()
+    draw_tables.LOG.cache.clear()
+    journal.forget()
+    realtime.forget()
+    bus.unsubscribe_all()
+    bootstrap.subscribe()
+
+
+def holds(app: Flask) -> bool:
+    """Whether the process is still `app`'s since the last `reset`: its engine and Socket.IO
+    server (a test that builds no app may still point the storage at another database)."""
+    from tdapp.realtime import socketio
+    from tdapp.storage import database as db
+
+    recorded = app.extensions.get(RECORDED)
+    return (recorded is not None and db.engine() is recorded["engine"]
+            and socketio.server is recorded["socketio"]["server"])
+
+
+def _disconnect_every_client(server: Any) -> None:
+    manager = server.manager
+    for namespace in list(manager.get_namespaces()):
+        for sid, _ in list(manager.get_participants(namespace, None)):
+            server.disconnect(sid, namespace=namespace)
+
+
+@functools.cache
+def _emptying_script(url: str) -> str:
+    """The statements that empty every table of the database at `url`, read once per process:
+    the schema does not change under a test."""
+    engine = create_engine(url)
+    try:
+        tables = [t for t in inspect(engine).get_table_names() if t != "alembic_version"]
+        deletes = [f'DELETE FROM "{table}"' for table in tables]
+        if engine.dialect.name != "postgresql":
+            return ";".join(["PRAGMA defer_foreign_keys=ON", *deletes])
+        with engine.connect() as connection:
+            sequences = connection.exec_driver_sql(
+                "SELECT sequence_name FROM information_schema.sequences"
+                " WHERE sequence_schema = current_schema()").scalars().all()
+    finally:
+        engine.dispose()
+    restarts = [f'ALTER SEQUENCE "{sequence}" RESTART' for sequence in sequences]
+    return ";".join(["SET LOCAL session_replication_role = replica", *deletes, *restarts])
+
+
+def _empty_every_table(engine: Engine) -> None:
+    """Every row gone and every id counter back at 1, as on a fresh database. PostgreSQL's
+    TRUNCATE makes new files for each table (0.15 to 0.6 s a time), so the rows are deleted
+    instead, with the foreign-key triggers off for the transaction (the test server's user is a
+    superuser), and the sequences restarted. The statements go in one round trip."""
+    script = _emptying_script(engine.url.render_as_string(hide_password=False))
+    with engine.begin() as connection:
+        if engine.dialect.name == "postgresql":
+            connection.exec_driver_sql(script)
+        else:
+            # sqlite3 runs one statement per `execute`; `executescript` would commit first.
+            for statement in script.split(";"):
+                connection.exec_driver_sql(statement)
