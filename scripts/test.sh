@@ -1,11 +1,28 @@
 #!/usr/bin/env bash
 # Sets up tdapp with its test tools and runs the whole suite: lint, then pytest on SQLite and PostgreSQL.
+# `bash scripts/test.sh quick` is the loop of writing code (on a set-up checkout): lint, then the
+# pure layers, the services and the API on SQLite alone, with no browser, no server process and
+# no PostgreSQL, in about a minute.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 # Some machines (this CI's among them) set PYTHONDONTWRITEBYTECODE: every server, CLI run and
 # gunicorn worker a test starts would then compile tdapp and its libraries from source again,
 # half a second of CPU each, some sixty times a run. The caches are ignored by git.
 unset PYTHONDONTWRITEBYTECODE
+if [ "${1:-}" = quick ]; then
+  shift
+  if [ ! -x .venv/bin/python ]; then
+    echo "run bash scripts/setup.sh test (or the whole bash scripts/test.sh) once first" >&2
+    exit 1
+  fi
+  .venv/bin/ruff check tdapp tests bench
+  # What starts processes of its own is marked `processes` (tests/conftest.py); every test of
+  # test_socket.py drives servers, Redis among them. The long ones (`slow`: the route fuzzing
+  # among them) and the page sweep (a browser test) stay in the full run.
+  TDAPP_TEST_DATABASES=sqlite exec .venv/bin/python -m pytest -n 2 \
+    -m "not browser and not slow and not hosted and not processes" \
+    --ignore=tests/browser --ignore=tests/hosted --ignore=tests/web/test_socket.py "$@"
+fi
 bash scripts/setup.sh test
 if [ ! -x /usr/bin/chromium ]; then
   if [ "$(id -u)" = 0 ]; then

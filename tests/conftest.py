@@ -59,6 +59,8 @@ ROOT = Path(__file__).resolve().parent.parent
 
 HOSTED_GROUP = "hosted"
 SERVERS_GROUP = "servers"
+# A test that asks one of these drives `tdapp run` processes: marked `processes`.
+SERVER_FIXTURES = {"start_server", "ddt_server", "shared_ddt_server", "ddt_api"}
 
 
 @pytest.hookimpl(wrapper=True)
@@ -71,6 +73,8 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> Iterator[None]:
     `clockless` (a fresh install, a clean venv) times no level end and runs beside the others;
     so do browser tests, which wait on what the page shows with timeouts of seconds."""
     for item in items:
+        if SERVER_FIXTURES & set(getattr(item, "fixturenames", ())):
+            item.add_marker(pytest.mark.processes)
         if item.get_closest_marker("hosted"):
             if not item.get_closest_marker("clockless"):
                 item.add_marker(pytest.mark.xdist_group(HOSTED_GROUP))

@@ -79,6 +79,7 @@ for _ in range(int(sys.argv[1])):
 """
 
 
+@pytest.mark.processes
 def test_failures_in_several_processes_at_once_all_count(app, database_url):
     accounts.create_user("giulia", "una password lunga")
     env = dict(os.environ, DATABASE_URL=database_url)

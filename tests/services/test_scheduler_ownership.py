@@ -44,6 +44,7 @@ def _other_process_takes(*hold: str) -> bool:
     return answer.stdout.strip() == "True"
 
 
+@pytest.mark.processes
 def test_while_one_process_holds_the_lock_no_other_can_take_it(app):
     mine = Ownership()
     assert mine.try_take() and mine.try_take()  # taking it again keeps it
@@ -52,6 +53,7 @@ def test_while_one_process_holds_the_lock_no_other_can_take_it(app):
     assert _other_process_takes()
 
 
+@pytest.mark.processes
 def test_a_process_killed_with_sigkill_leaves_the_lock_to_the_next(app):
     holder = subprocess.Popen(
         [sys.executable, "-c", TRY_TAKE, _url(), "60"], cwd=ROOT, stdout=subprocess.PIPE, text=True

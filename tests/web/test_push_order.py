@@ -6,6 +6,8 @@ import ast
 import subprocess
 import sys
 
+import pytest
+
 from tests.conftest import ROOT
 
 SERVER_PROCESS = """
@@ -28,6 +30,7 @@ print(order)
 """
 
 
+@pytest.mark.processes
 def test_a_request_lets_the_pushes_already_emitted_go_out_before_its_own_work(sqlite_url):
     """A DdT's next action (or a page of a 3,000-player field) right after a bust must not hold
     back the bust's message to the phones that have not had it yet."""
