@@ -1,7 +1,8 @@
 """Fixtures shared by every test folder.
 
 - `database_url` (per session, parametrised "sqlite" and "postgresql"): the URL of a throwaway
-  database with every migration applied. SQLite is a file in a temporary folder; PostgreSQL is a
+  database with every migration applied. SQLite is a file in a temporary folder (a copy of one
+  migrated once per run); PostgreSQL is a
   database with a random name created on 127.0.0.1:5432 (user postgres) and dropped at the end.
   `TDAPP_TEST_DATABASES=sqlite` (or `postgresql`) runs one backend only.
 - `empty_database_url` (per test, both backends): a database with no schema, for migration tests.
@@ -22,7 +23,7 @@
   server started is stopped at the end of the test.
 - `ddt_server(name, prepare=("db", "upgrade"))`: `start_server` on a fresh SQLite file that the
   CLI has prepared (`prepare`, e.g. `("demo",)`) and given the DdT account (`DDT_PASSWORD`);
-  the CLI migrates once per test process and each server gets a copy of that database.
+  the CLI migrates once per run and each server gets a copy of that database.
 - `shared_ddt_server` (per session): the same, started once and shared by the tests that only
   add their own tournaments (never for a test that kills the server or needs an empty database).
 - `ddt_api(name)`: the DdT's JSON API on `shared_ddt_server`, with a token of the test's own.
@@ -32,6 +33,7 @@
 
 from __future__ import annotations
 
+import fcntl
 import functools
 import json
 import os
@@ -142,10 +144,39 @@ def _migrated(url: str) -> str:
     return url
 
 
+def _made_once(tmp_path_factory: pytest.TempPathFactory, name: str,
+               make: Callable[[Path], object]) -> Path:
+    """The SQLite file `name`, made by `make(path)` once per run: the xdist workers of a run
+    share the parent of their temporary folders, and the first to ask makes the file there
+    while the others wait for it. Callers copy it (`_copy_of`) before writing to it."""
+    if "PYTEST_XDIST_WORKER" not in os.environ:  # without xdist the parent outlives the run
+        made = tmp_path_factory.mktemp("made") / name
+        make(made)
+        return made
+    shared = tmp_path_factory.getbasetemp().parent
+    made = shared / name
+    with (shared / f"{name}.lock").open("w") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)
+        if not made.exists():
+            # Made aside, then copied whole: a worker that finds `made` finds it complete.
+            aside = tmp_path_factory.mktemp("made") / name
+            make(aside)
+            _copy_of(aside, made.with_suffix(".partial"))
+            made.with_suffix(".partial").rename(made)
+    return made
+
+
+def _migrated_sqlite(tmp_path_factory: pytest.TempPathFactory) -> str:
+    """A migrated SQLite database of the test process's own, a copy of the run's."""
+    migrated = _made_once(tmp_path_factory, "migrated.sqlite3",
+                          lambda path: _migrated(f"sqlite:///{path}"))
+    return _copy_of(migrated, tmp_path_factory.mktemp("db") / "tdapp.sqlite3")
+
+
 @pytest.fixture(scope="session", params=_wanted_backends())
 def database_url(request: pytest.FixtureRequest, tmp_path_factory) -> Iterator[str]:
     if request.param == "sqlite":
-        yield _migrated(f"sqlite:///{tmp_path_factory.mktemp('db') / 'tdapp.sqlite3'}")
+        yield _migrated_sqlite(tmp_path_factory)
     elif request.param == "postgresql":
         for url in _postgres_database(f"tdapp_test_{secrets.token_hex(6)}"):
             yield _migrated(url)
@@ -164,7 +195,7 @@ def empty_database_url(request: pytest.FixtureRequest, tmp_path: Path) -> Iterat
 
 @pytest.fixture(scope="session")
 def sqlite_url(tmp_path_factory) -> str:
-    return _migrated(f"sqlite:///{tmp_path_factory.mktemp('db') / 'tdapp.sqlite3'}")
+    return _migrated_sqlite(tmp_path_factory)
 
 
 class _CompiledTemplates(jinja2.BytecodeCache):
@@ -430,11 +461,10 @@ INSTALLED = ("db", "upgrade")
 
 @pytest.fixture(scope="session")
 def _installed_ddt_database(tmp_path_factory) -> Path:
-    """A SQLite file the CLI has migrated and given the DdT account, made once per test process:
-    the two CLI runs cost seconds, and each server of the tests below starts on a copy."""
-    path = tmp_path_factory.mktemp("installed") / "installed.sqlite3"
-    _prepare_ddt_database(f"sqlite:///{path}", INSTALLED)
-    return path
+    """A SQLite file the CLI has migrated and given the DdT account, made once per run (the two
+    CLI runs cost seconds of CPU): each server of the tests below starts on a copy."""
+    return _made_once(tmp_path_factory, "installed.sqlite3",
+                      lambda path: _prepare_ddt_database(f"sqlite:///{path}", INSTALLED))
 
 
 def _copy_of(installed: Path, target: Path) -> str:
