@@ -14,13 +14,13 @@ from flask import Blueprint, jsonify
 from flask_babel import gettext
 from pydantic import Field
 
+from tdapp.console_sessions import TABLE_CONSOLES, table_console
 from tdapp.realtime import table_message
 from tdapp.services import tables, tournaments
 from tdapp.tournament.errors import DomainError
 from tdapp.tournament.state import Tournament
 from tdapp.web.api import URL_PREFIX, ApiBody, actor, ddt_required, parse_json
 from tdapp.web.console_access import console_guard
-from tdapp.web.console_sessions import TABLE_CONSOLES, table_console
 from tdapp.web.errors import RequestRefused
 from tdapp.web.numbers import seat_keys
 from tdapp.web.table import access_json
