@@ -91,6 +91,7 @@
     renderActions(playing);
     renderShowdown();
     renderResult();
+    renderPushed();
     $("start").hidden = playing;
     $("misdeal").hidden = !(has && hand.misdeal_allowed);
     $("oot").hidden = !playing;
@@ -256,6 +257,18 @@
     $("timebank").hidden = !hand.deadline_ms;
   }
 
+  // What the newest silent push of the hand became (HE-14), as the server ruled it.
+  function renderPushed() {
+    const line = $("became");
+    const p = hand && hand.in_play ? hand.pushed : null;
+    line.hidden = !p;
+    if (!p) return;
+    const b = p.became;
+    const extra = b.change ? ` · ${L.change} ${fmt(b.change)}` : b.to_add ? ` · ${L.to_add} ${fmt(b.to_add)}` : "";
+    line.textContent = `${seatLabel(p.seat)}: ${L.pushed} ${fmt(p.pushed)} (${L.pieces}: ${p.pieces}) → ` +
+      `${L.actions[b.action] || b.action} ${fmt(b.amount)}${extra}`;
+  }
+
   function renderShowdown() {
     const at = hand && hand.in_play && hand.street === "showdown";
     $("showdown").hidden = !at;
@@ -384,6 +397,26 @@
     const next = Number(amount.value) + direction * step;
     amount.value = Math.min(Number(amount.max), Math.max(Number(amount.min), next));
   }
+  $("pushed-open").addEventListener("click", () => {
+    const form = $("pushed-form");
+    form.hidden = !form.hidden;
+    $("pushed-open").setAttribute("aria-expanded", String(!form.hidden));
+    if (!form.hidden) $("pushed-total").focus();
+  });
+  $("pushed-form").addEventListener("submit", async (event) => {
+    event.preventDefault();
+    if (!hand || !hand.legal) return;
+    const answer = await send("/hand/actions", {
+      seat: hand.legal.seat, action: "chips",
+      pushed: Number($("pushed-total").value), pieces: Number($("pushed-pieces").value),
+    });
+    if (answer) {
+      $("pushed-form").hidden = true;
+      $("pushed-open").setAttribute("aria-expanded", "false");
+      $("pushed-total").value = "";
+      $("pushed-pieces").value = "1";
+    }
+  });
   $("less").addEventListener("click", () => nudge(-1));
   $("more").addEventListener("click", () => nudge(1));
 

@@ -21,7 +21,14 @@ from tdapp.realtime.draw_consoles import (
     push_draw_table,
 )
 from tdapp.realtime.league_nights import push_league_night
-from tdapp.realtime.screens import announce_period, forget_shown, held_view, push_views, td_change
+from tdapp.realtime.screens import (
+    announce_period,
+    console_answer,
+    forget_shown,
+    held_view,
+    push_views,
+    td_change,
+)
 from tdapp.realtime.server import channel, message_queue, socketio
 from tdapp.realtime.table_consoles import end_renewed_table_consoles, push_hands, table_message
 from tdapp.realtime.views import display_view, screen_view, seating_rows
@@ -36,6 +43,7 @@ def init_app(app: Flask) -> None:
 __all__ = [
     "announce_period",
     "channel",
+    "console_answer",
     "display_view",
     "draw_table_view",
     "end_renewed_draw_consoles",

@@ -22,6 +22,7 @@ from tdapp.tournament.hands.commands import (
     ExpireDecision,
     Misdeal,
     PlayAbsent,
+    PushChips,
     RenewTableAccess,
     Showdown,
     StartHand,
@@ -55,6 +56,20 @@ def act(
     tournament_id: int, table: int, seat: int, action: str, amount: int | None, actor: str
 ) -> Tournament:
     return tournaments.dispatch(tournament_id, TakeAction(table, seat, action, amount), actor, _owner(table))
+
+
+def push_chips(
+    tournament_id: int,
+    table: int,
+    seat: int,
+    pushed: int,
+    pieces: int,
+    smallest: int | None,
+    actor: str,
+) -> Tournament:
+    """Chips pushed without a word (HE-14): the hand's `pushed` names what they became."""
+    command = PushChips(table, seat, pushed, pieces, smallest)
+    return tournaments.dispatch(tournament_id, command, actor, _owner(table))
 
 
 def act_out_of_turn(

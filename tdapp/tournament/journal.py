@@ -156,6 +156,7 @@ register_messages(
         "LOG_WHY_OUT_OF_TURN": "out of turn",
         "LOG_WHY_DECLARED": "declared out of turn, kept aside",
         "LOG_WHY_DECLARED_STANDS": "the early action stands",
+        "LOG_WHY_CHIPS": "chips pushed without a word: %(pushed)s, chips: %(pieces)s",
         "LOG_NO_CHANGE": "no change",
     }
 )
@@ -482,8 +483,11 @@ def _step_line(step: Step, name: Callable[[int], Any]) -> dict[str, Any]:
     if step.kind == "declared_void":
         return _line("LOG_STEP_VOID", player=player)
     line = _line(_STEP_CODES[step.action], player=player, amount=step.amount)
-    why = _WHY.get(step.kind)
-    return line if why is None else _line("LOG_STEP_WHY", step=line, why=_line(why))
+    if step.kind == "chips":  # HE-14: what the dealer saw beside what it became
+        why = _line("LOG_WHY_CHIPS", pushed=step.pushed, pieces=step.pieces)
+        return _line("LOG_STEP_WHY", step=line, why=why)
+    why_code = _WHY.get(step.kind)
+    return line if why_code is None else _line("LOG_STEP_WHY", step=line, why=_line(why_code))
 
 
 @describes(HandStarted)

@@ -5,6 +5,7 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import TYPE_CHECKING
 
+from tdapp.engine.holdem import Move
 from tdapp.tournament.busts import Finish, PlayersBusted
 from tdapp.tournament.hands.events import (
     DecisionExtended,
@@ -15,7 +16,7 @@ from tdapp.tournament.hands.events import (
     TableAccessRenewed,
 )
 from tdapp.tournament.hands.steps import deal, run_step, table_hand
-from tdapp.tournament.hands.table import TableAccess, TableHand
+from tdapp.tournament.hands.table import Pushed, Step, TableAccess, TableHand
 from tdapp.tournament.registry import applies
 from tdapp.tournament.registry import apply as apply_event
 
@@ -59,8 +60,12 @@ def _started(state: Tournament, started: HandStarted) -> Tournament:
 def _stepped_applied(state: Tournament, stepped: HandStepped) -> Tournament:
     hand = state.play.hands[stepped.table]
     engine = hand.engine
+    pushed = hand.pushed
     for step in stepped.steps:
+        made = len(engine.moves)
         engine = run_step(engine, step)
+        if step.kind == "chips":
+            pushed = _pushed(step, engine.moves[made])
     declared = dict(hand.declared)
     for step in stepped.steps:
         if step.kind == "declared":
@@ -73,8 +78,14 @@ def _stepped_applied(state: Tournament, stepped: HandStepped) -> Tournament:
         deadline=stepped.deadline,
         reminded=hand.reminded | set(stepped.reminded),
         declared=declared,
+        pushed=pushed,
     )
     return _finish(_with_hand(state, hand), hand, stepped.finishes)
+
+
+def _pushed(step: Step, move: Move) -> Pushed:
+    assert step.pushed is not None and step.pieces is not None
+    return Pushed(step.seat, step.pushed, step.pieces, step.action, move.to, move.chips)
 
 
 @applies(DecisionExtended)

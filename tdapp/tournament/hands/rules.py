@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING
 from tdapp.engine.betting import Action
 from tdapp.engine.errors import IllegalAction
 from tdapp.engine.holdem import AnteMode, HoldemHand, Street
+from tdapp.engine.pushed_chips import interpret_pushed_chips
 from tdapp.tournament.bounties import pot_winners
 from tdapp.tournament.busts import BustPlayers, Finish, PlayersBusted, last_hand_eliminators
 from tdapp.tournament.button import (
@@ -31,6 +32,7 @@ from tdapp.tournament.hands.commands import (
     ExpireDecision,
     Misdeal,
     PlayAbsent,
+    PushChips,
     RenewTableAccess,
     Showdown,
     StartHand,
@@ -358,6 +360,27 @@ def _take_action(state: Tournament, command: TakeAction, ctx: Ctx) -> HandSteppe
     if command.seat not in hand.players:
         raise DomainError("NOT_IN_HAND", seat=command.seat)
     step = Step(command.seat, "act", str(command.action), command.amount)
+    return _stepped(state, hand, [step], ctx)
+
+
+@decides(PushChips)
+def _push_chips(state: Tournament, command: PushChips, ctx: Ctx) -> HandStepped:
+    """HE-14: the event records what the silent push became, with what the dealer saw."""
+    hand = _hand_in_play(state, command.table)
+    seat = command.seat
+    if seat not in hand.players:
+        raise DomainError("NOT_IN_HAND", seat=seat)
+    try:
+        legal = hand.engine.legal_actions()  # refuses with the reason when nobody can act
+        if seat != legal.seat:
+            raise IllegalAction("NOT_YOUR_TURN", to_act=legal.seat, seat=seat)
+        betting = hand.engine.betting
+        assert betting is not None
+        became = interpret_pushed_chips(betting, command.pushed, command.pieces, command.smallest)
+    except IllegalAction as refused:
+        raise engine_refusal("ILLEGAL_ACTION", refused) from None
+    step = Step(seat, "chips", became.action.value, became.amount,
+                pushed=command.pushed, pieces=command.pieces)
     return _stepped(state, hand, [step], ctx)
 
 

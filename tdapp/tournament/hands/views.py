@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING, Any
 
 from tdapp.engine.errors import IllegalAction
 from tdapp.tournament.clock.timing import unix_ms
-from tdapp.tournament.hands.table import Step, TableHand
+from tdapp.tournament.hands.table import Pushed, Step, TableHand
 from tdapp.tournament.purchases import may_rebuy
 from tdapp.tournament.registry import Audience, view_section
 
@@ -159,6 +159,24 @@ def hand_view(state: Tournament, hand: TableHand, now: datetime) -> dict[str, An
         ],
         "cards": {str(seat): text for seat, text in hand.cards_shown.items()},
         "board": hand.board_shown,
+        "pushed": None if hand.pushed is None else pushed_view(hand.pushed),
+    }
+
+
+def pushed_view(pushed: Pushed) -> dict[str, Any]:
+    """A silent push (HE-14) and what it became: the action, the seat's bet this round after
+    it (HE-14's "to" amount), the change handed back and the chips the player must add (the
+    rest of a full raise under the 50% standard)."""
+    return {
+        "seat": pushed.seat,
+        "pushed": pushed.pushed,
+        "pieces": pushed.pieces,
+        "became": {
+            "action": pushed.action,
+            "amount": pushed.to,
+            "change": max(pushed.pushed - pushed.chips, 0),
+            "to_add": max(pushed.chips - pushed.pushed, 0),
+        },
     }
 
 
