@@ -316,7 +316,7 @@ def _payouts(event: PayoutsAdjusted, before: Tournament) -> Line:
 
 
 def _bust_lines(
-    finishes: Iterable[Finish], before: Tournament, finish: TournamentFinish | None = None
+    finishes: Iterable[Finish], before: Tournament, ending: TournamentFinish | None = None
 ) -> list[dict[str, Any]]:
     """One line per group out together: a single player, or a tie sharing places; the last
     line says who won when these busts finish the tournament."""
@@ -338,8 +338,8 @@ def _bust_lines(
             names = [_name(before, f.player_id) for f in group]
             last = place + group[0].tied - 1
             lines.append(_line("LOG_BUSTED_TIED", players=names, first=place, last=last))
-    if finish is not None and lines:
-        lines[-1] = _line("LOG_FINISHED", bust=lines[-1], winner=_name(before, finish.winner))
+    if ending is not None and lines:
+        lines[-1] = _line("LOG_FINISHED", bust=lines[-1], winner=_name(before, ending.winner))
     return lines
 
 

@@ -24,6 +24,7 @@ from tdapp.tournament.events import from_record, to_record
 from tdapp.tournament.hands.commands import ExpireDecision, StartHand, UseTimeBank
 from tdapp.tournament.hands.deadlines import decision_deadline
 from tdapp.tournament.hands.views import hand_view
+from tdapp.tournament.journal import describe, render
 from tdapp.tournament.payouts import place_amounts
 from tdapp.tournament.purchases import AddOn, Rebuy
 from tdapp.tournament.registration import ReEnterPlayer, RegisterPlayer
@@ -235,3 +236,11 @@ def test_a_decision_made_in_play_keeps_its_own_deadline():
     hand = hand_at(play, table)
     assert decision_deadline(play.state, hand, play.now) == hand.deadline
 
+
+
+def test_the_log_says_who_won_with_the_finishing_bust():
+    play = down_to_two()
+    before = play.state
+    play.do(BustPlayer(2))
+    code, params = describe(play.log[-1], before)
+    assert render(code, params) == "P2 is out in place 2; the tournament is over: P1 wins"

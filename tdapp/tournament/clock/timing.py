@@ -169,6 +169,14 @@ def next_break_in_ms(structure: Structure, clock: Clock, now_ms: int) -> int | N
     return None
 
 
+def levels_before_break(structure: Structure, clock: Clock, now_ms: int) -> int | None:
+    """Whole levels between the period in play and the next break (what a jump to that break
+    skips), or None when no break is ahead."""
+    where = position(structure, clock, now_ms)
+    ahead = structure.periods[where.period + 1 :]
+    return next((levels for levels, p in enumerate(ahead) if isinstance(p, Break)), None)
+
+
 def structure_left_ms(structure: Structure, clock: Clock, now_ms: int) -> int:
     """Time left before the last level ends (0 in overtime)."""
     where = position(structure, clock, now_ms)
@@ -307,6 +315,7 @@ def view(structure: Structure, clock: Clock, now_ms: int, *, ahead: bool = True)
         "next_level_number": structure.level_number(where.period) + 1 if coming else None,
         "next_break_in_ms": break_in,
         "next_break_at": now_ms + break_in if break_in is not None and clock.running else None,
+        "levels_before_break": levels_before_break(structure, clock, now_ms),
         "structure_left_ms": left,
         "warning": warning,
         "following": None,
