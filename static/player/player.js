@@ -189,7 +189,8 @@
     showResult(view, me);
     const presence = document.getElementById("presence");
     if (presence) {
-      presence.form.hidden = !(me.status === "seated" || me.status === "absent");
+      presence.form.hidden = !(me.status === "seated" || me.status === "absent") ||
+        Boolean(view.tournament.finished);
       presence.form.elements.absent.value = me.status === "absent" ? "0" : "1";
       text("presence", me.status === "absent" ? labels.come_back : labels.go_away);
     }
