@@ -221,7 +221,7 @@
     text("finished-note", finished ? fill(labels.finished, { winner: view.tournament.winner.name }) : "");
     text("my-place", finished && me.place === 1 ? labels.winner
       : me.place ? fill(labels.your_place, { place: me.place }) : "");
-    text("my-prize", me.prize_cents ? money(me.prize_cents) : "");
+    text("my-winnings", me.prize_cents ? money(me.prize_cents) : "");
     const strip = document.getElementById("clock");
     if (strip) strip.hidden = finished;
   }
