@@ -66,6 +66,13 @@
       .replace("%(into_colour)s", r.into_colour)).join(" · ");
   }
   function set(id, text) { const el = $(id); if (el.textContent !== text) el.textContent = text; }
+  // One cell of a list laid out as a grid (the moves, the results).
+  function part(name, text) {
+    const span = document.createElement("span");
+    span.className = name;
+    span.textContent = text;
+    return span;
+  }
 
   function drawView() {
     const c = view.clock;
@@ -120,12 +127,6 @@
     list.classList.toggle("many", paid.length > 10);
     list.replaceChildren(...paid.map((row) => {
       const li = document.createElement("li");
-      const part = (name, text) => {
-        const span = document.createElement("span");
-        span.className = name;
-        span.textContent = text;
-        return span;
-      };
       li.append(part("place", row.place + "°"), part("who", row.name), part("prize", money(row.prize_cents)));
       return li;
     }));
@@ -272,12 +273,6 @@
     list.classList.toggle("many", batch.length > 8);
     list.replaceChildren(...batch.map((m) => {
       const li = document.createElement("li");
-      const part = (name, text) => {
-        const span = document.createElement("span");
-        span.className = name;
-        span.textContent = text;
-        return span;
-      };
       // A long name gives way, never the seat the player must find.
       li.append(part("who", m.name),
         part("from", L.table + " " + m.from_table + ", " + L.seat + " " + m.from_seat + " →"),

@@ -97,16 +97,17 @@ def test_after_the_last_bust_wall_phones_and_console_show_the_winner_and_prizes(
     expect(wall.locator(".screen-clock")).to_be_hidden()
     shot(wall, f"finish-wall-{size}")
 
-    winner = screen(browser, url, size)
-    winner.goto(f"/t/{slug}/p/{ids['Anna Bianchi']}")
-    expect(winner.locator("#my-place")).to_have_text("Hai vinto il torneo")
-    expect(winner.locator("#my-winnings")).to_contain_text(str(pool * 60 // 100 // 100))
-    expect(winner.locator("#clock")).to_be_hidden()
+    def phone_of(name: str, place: str, share: int):
+        page = screen(browser, url, size)
+        page.goto(f"/t/{slug}/p/{ids[name]}")
+        expect(page.locator("#my-place")).to_have_text(place)
+        expect(page.locator("#my-winnings")).to_contain_text(str(pool * share // 100 // 100))
+        expect(page.locator("#clock")).to_be_hidden()
+        return page
+
+    winner = phone_of("Anna Bianchi", "Hai vinto il torneo", 60)
     shot(winner, f"finish-phone-winner-{size}")
-    second = screen(browser, url, size)
-    second.goto(f"/t/{slug}/p/{ids['Bruno Esposito']}")
-    expect(second.locator("#my-place")).to_have_text("Il tuo piazzamento: 2º")
-    expect(second.locator("#my-winnings")).to_contain_text(str(pool * 40 // 100 // 100))
+    shot(phone_of("Bruno Esposito", "Il tuo piazzamento: 2º", 40), f"finish-phone-second-{size}")
     third = screen(browser, url, size)
     third.goto(f"/t/{slug}/p/{ids['Carla Neri']}")
     expect(third.locator("#finished-note")).to_have_text("Il torneo è concluso: vince Anna Bianchi")
