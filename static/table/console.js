@@ -197,6 +197,8 @@
     if (turned !== clock) {
       clock = turned;
       $("blinds").textContent = levelWords();
+      // A break began or ended: the server says when the decision is now due (none in a break).
+      if (hand && hand.in_play) load();
     }
     const t = TdCountdown.left(clock, now);
     // The header reads as a sentence: on a break, when play resumes; else when the level ends.
@@ -325,7 +327,8 @@
   function tick() {
     tickLevel();
     const box = $("countdown");
-    if (!hand || !hand.in_play || !hand.deadline_ms) {
+    const stopped = clock && clock.started && (clock.on_break || !clock.running);
+    if (!hand || !hand.in_play || !hand.deadline_ms || stopped) {
       box.textContent = "";
       box.className = "countdown";
       return;
