@@ -179,13 +179,14 @@
   }
 
   // The level the clock is in now (the hand keeps the blinds it was dealt with).
+  // On a break, the blinds play resumes with (the view's `blinds_shown`, as on every screen).
   function levelWords() {
-    if (clock && clock.on_break) return L.break;
-    const b = clock && clock.blinds ? clock.blinds : hand ? hand.blinds : null;
-    if (!b) return "";
+    const b = clock && clock.blinds_shown ? clock.blinds_shown : hand ? hand.blinds : null;
+    if (!b) return clock && clock.on_break ? L.break : "";
+    const blinds = `${fmt(b.small_blind)}/${fmt(b.big_blind)}` + (b.ante ? ` (${fmt(b.ante)})` : "");
+    if (clock && clock.on_break) return `${L.break} · ${L.after_break} ${blinds}`;
     const level = clock ? clock.level : hand.level;
-    return `${L.level} ${level}: ${fmt(b.small_blind)}/${fmt(b.big_blind)}` +
-      (b.ante ? ` (${fmt(b.ante)})` : "");
+    return `${L.level} ${level}: ${blinds}`;
   }
 
   function tickLevel() {
@@ -197,10 +198,14 @@
     if (turned !== clock) {
       clock = turned;
       $("blinds").textContent = levelWords();
+      // A break began or ended: the server says when the decision is now due (none in a break).
+      if (hand && hand.in_play) load();
     }
     const t = TdCountdown.left(clock, now);
-    const words = clock.last_period ? "" : `${L.next_level} `;
-    const text = words + TdCountdown.text(t);
+    // The header reads as a sentence: on a break, when play resumes; else when the level ends.
+    const words = clock.on_break ? `${L.break_ends} ` : clock.last_period ? "" : `${L.next_level} `;
+    const state = clock.running ? "" : ` · ${L.stopped}`;
+    const text = words + TdCountdown.text(t) + state;
     if (box.textContent !== text) box.textContent = text;
   }
 
@@ -335,7 +340,8 @@
   function tick() {
     tickLevel();
     const box = $("countdown");
-    if (!hand || !hand.in_play || !hand.deadline_ms) {
+    const stopped = clock && clock.started && (clock.on_break || !clock.running);
+    if (!hand || !hand.in_play || !hand.deadline_ms || stopped) {
       box.textContent = "";
       box.className = "countdown";
       return;

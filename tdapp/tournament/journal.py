@@ -34,6 +34,7 @@ from tdapp.tournament.clock.rules import (
 from tdapp.tournament.configure import TournamentConfigured
 from tdapp.tournament.errors import message_for, register_messages
 from tdapp.tournament.events import Event
+from tdapp.tournament.finish import TournamentFinish
 from tdapp.tournament.hands.events import (
     DecisionExtended,
     HandMisdealt,
@@ -100,6 +101,7 @@ register_messages(
         "LOG_BUSTED_BY": "%(player)s is out in place %(place)s, knocked out by %(eliminators)s",
         "LOG_BUSTED_TIED": "%(players)s are out together, sharing places %(first)s-%(last)s",
         "LOG_BUSTED_TOGETHER": "Out in the same hand: %(lines)s",
+        "LOG_FINISHED": "%(bust)s; the tournament is over: %(winner)s wins",
         "LOG_CHIPS": "%(player)s has %(stack)s chips",
         "LOG_CHIPS_MANY": "Stacks counted for %(count)s players",
         "LOG_ABSENT": "%(player)s is away from the table",
@@ -314,8 +316,11 @@ def _payouts(event: PayoutsAdjusted, before: Tournament) -> Line:
     return "LOG_PAYOUTS_DEAL", {"prizes": prizes}
 
 
-def _bust_lines(finishes: Iterable[Finish], before: Tournament) -> list[dict[str, Any]]:
-    """One line per group out together: a single player, or a tie sharing places."""
+def _bust_lines(
+    finishes: Iterable[Finish], before: Tournament, ending: TournamentFinish | None = None
+) -> list[dict[str, Any]]:
+    """One line per group out together: a single player, or a tie sharing places; the last
+    line says who won when these busts finish the tournament."""
     groups: dict[int, list[Finish]] = {}
     for finish in finishes:
         groups.setdefault(finish.place, []).append(finish)
@@ -334,12 +339,14 @@ def _bust_lines(finishes: Iterable[Finish], before: Tournament) -> list[dict[str
             names = [_name(before, f.player_id) for f in group]
             last = place + group[0].tied - 1
             lines.append(_line("LOG_BUSTED_TIED", players=names, first=place, last=last))
+    if ending is not None and lines:
+        lines[-1] = _line("LOG_FINISHED", bust=lines[-1], winner=_name(before, ending.winner))
     return lines
 
 
 @describes(PlayersBusted)
 def _busted(event: PlayersBusted, before: Tournament) -> Line:
-    (first, *others) = _bust_lines(event.finishes, before)
+    (first, *others) = _bust_lines(event.finishes, before, event.finish)
     if not others:
         return first["code"], first["params"]
     return "LOG_BUSTED_TOGETHER", {"lines": [first, *others]}
@@ -509,7 +516,7 @@ def _stepped(event: HandStepped, before: Tournament) -> Line:
     return "LOG_HAND_STEPS", {
         "table": event.table,
         "number": event.number,
-        "steps": steps + _bust_lines(event.finishes, before),
+        "steps": steps + _bust_lines(event.finishes, before, event.finish),
     }
 
 
@@ -523,7 +530,7 @@ def _shown_down(event: HandShownDown, before: Tournament) -> Line:
     return "LOG_HAND_SHOWDOWN", {
         "table": event.table,
         "number": event.number,
-        "pots": pots + _bust_lines(event.finishes, before),
+        "pots": pots + _bust_lines(event.finishes, before, event.finish),
     }
 
 

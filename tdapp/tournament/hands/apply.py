@@ -7,6 +7,7 @@ from typing import TYPE_CHECKING
 
 from tdapp.engine.holdem import Move
 from tdapp.tournament.busts import Finish, PlayersBusted
+from tdapp.tournament.finish import TournamentFinish
 from tdapp.tournament.hands.events import (
     DecisionExtended,
     HandMisdealt,
@@ -29,16 +30,22 @@ def _with_hand(state: Tournament, hand: TableHand, **changes: object) -> Tournam
     return replace(state, play=replace(play, hands={**play.hands, hand.table: hand}, **changes))
 
 
-def _finish(state: Tournament, hand: TableHand, finishes: tuple[Finish, ...]) -> Tournament:
+def _finish(
+    state: Tournament,
+    hand: TableHand,
+    finishes: tuple[Finish, ...],
+    finish: TournamentFinish | None,
+) -> Tournament:
     """When the engine's hand is over: stacks move by what each player won or lost, the busted
-    players take their places, and the table may be balanced again."""
+    players take their places (the last of them may end the tournament), and the table may be
+    balanced again."""
     if not hand.engine.complete:
         return state
     for seat, change in hand.engine.payoffs.items():
         player = state.player(hand.players[seat])
         state = state.with_player(replace(player, stack=max(player.stack + change, 0)))
     if finishes:
-        state = apply_event(state, PlayersBusted(finishes))
+        state = apply_event(state, PlayersBusted(finishes, finish))
     return replace(state, seating=state.seating.hand_ended(hand.table))
 
 
@@ -53,7 +60,7 @@ def _started(state: Tournament, started: HandStarted) -> Tournament:
     hand = table_hand(started, engine, previous)
     state = replace(state, seating=state.seating.hand_started(started.table, started.positions))
     state = _with_hand(state, hand, dealt=started.number)
-    return _finish(state, hand, started.finishes)
+    return _finish(state, hand, started.finishes, started.finish)
 
 
 @applies(HandStepped)
@@ -80,7 +87,7 @@ def _stepped_applied(state: Tournament, stepped: HandStepped) -> Tournament:
         declared=declared,
         pushed=pushed,
     )
-    return _finish(_with_hand(state, hand), hand, stepped.finishes)
+    return _finish(_with_hand(state, hand), hand, stepped.finishes, stepped.finish)
 
 
 def _pushed(step: Step, move: Move) -> Pushed:
@@ -107,7 +114,7 @@ def _shown_down(state: Tournament, shown: HandShownDown) -> Tournament:
         cards_shown=dict(shown.cards),
         board_shown=shown.board,
     )
-    return _finish(_with_hand(state, hand), hand, shown.finishes)
+    return _finish(_with_hand(state, hand), hand, shown.finishes, shown.finish)
 
 
 @applies(HandMisdealt)
