@@ -9,7 +9,8 @@ It seats the players at 300 tables of 10, starts `tdapp run` (one process, SQLit
 the message queue, PostgreSQL), connects the clients (python-socketio's asyncio client, one
 event loop per worker process; with `--hosted` half of them to each web process), each phone
 joining with `{"tournament", "player"}` for a player of its own, the displays with
-`{"tournament"}`, the console with `"audience": "td"` and the DdT's session. Then once a second
+`{"tournament"}`, the console with `"audience": "td"` and the DdT's session (the dashboard's part
+of the view: its join size is printed, with the API's view of both shapes). Then once a second
 it busts a seated player and applies the suggested balancing moves, if any, through the API.
 
 Every client keeps its view with the protocol's client side (tdapp/realtime/protocol.py
@@ -353,6 +354,9 @@ def main() -> None:
             shown = server.browser.get(f"{server.url}/td/t/{server.tid}{page}", timeout=60)
             pages[page or "/"] = ((time.monotonic() - sent) * 1000, shown.status_code,
                                   len(shown.content))
+        views = {shape: len(server.http.get(f"{server.url}/api/v1/tournaments/{server.tid}",
+                                             params={"view": shape}, timeout=60).content)
+                 for shape in ("dashboard", "full")}
     finally:
         for process in workers:
             process.join(timeout=120)
@@ -403,6 +407,11 @@ def main() -> None:
                       f"{statistics.median(read):.0f} ms, p99 {percentile(read, 0.99):.0f} ms; "
                       f"handled median {statistics.median(handled):.0f} ms, "
                       f"p99 {percentile(handled, 0.99):.0f} ms ({len(mine)} deltas)")
+    consoles = [r["messages"][0][1] for r in records if r["audience"] == "td" and r["messages"]]
+    if consoles:
+        print(f"the DdT's console joined with {consoles[0] / 1024:.1f} KB, the dashboard's part "
+              f"(goal < 100 KB); the API's view: {views['dashboard'] / 1024:.1f} KB as the "
+              f"dashboard's part, {views['full'] / 1024:.0f} KB whole (?view=full)")
     expected = len(answered) * len(records)
     got = sum(1 for r in records for kind, _, version, _, own, _ in r["messages"][1:]
               if kind == "delta" and not own and version in answered)

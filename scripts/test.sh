@@ -47,4 +47,26 @@ fi
 # browser tests' waits past their timeouts. The tests that kill servers or time level ends run
 # one after the other in two xdist groups (tests/conftest.py). pytest's closing line
 # ("N passed, N failed in ...") stays the last line: CI reads it.
+if [ "${1:-}" = repeat ]; then
+  # The flakiness gate: `bash scripts/test.sh repeat 20 tests/hosted tests/web/test_socket.py`
+  # runs those tests 20 times, each run a fresh pytest process (a fresh topology, fresh
+  # servers), and ends with how many runs failed; a failed run's output is kept.
+  runs="${2:?how many runs: bash scripts/test.sh repeat N [pytest arguments]}"
+  shift 2
+  folder="$(mktemp -d -t tdapp-repeat-XXXXXX)"
+  failed=0
+  for run in $(seq 1 "$runs"); do
+    if .venv/bin/python -m pytest -p no:cacheprovider "$@" >"$folder/run$run.txt" 2>&1; then
+      echo "run $run of $runs: $(tail -n 1 "$folder/run$run.txt")"
+      rm "$folder/run$run.txt"
+    else
+      failed=$((failed + 1))
+      echo "run $run of $runs FAILED: $(tail -n 1 "$folder/run$run.txt") (output: $folder/run$run.txt)"
+      grep -E '^(FAILED|ERROR) ' "$folder/run$run.txt" || true
+    fi
+  done
+  echo "repeat: $((runs - failed)) of $runs runs passed, $failed failed"
+  [ "$failed" = 0 ]
+  exit
+fi
 .venv/bin/python -m pytest -n 3 --dist loadgroup --durations=20 "$@"

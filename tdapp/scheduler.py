@@ -71,9 +71,10 @@ _ownership = database.scheduler_lock()
 _standby_over = threading.Event()
 # Where a process that does not own the scheduler tells the owner of its changes (see `follow`).
 _owner_channel: Any = None
-# The hand each table's decision job was last planned for: states are immutable, so a hand that
-# is the very object seen last has not changed and its job stays where it is.
-_planned_hands: dict[tuple[int, int], object] = {}
+# The hand and clock each table's decision job was last planned for: states are immutable, so a
+# hand and clock that are the very objects seen last have not changed and the job stays where it
+# is (a pause, a resume or a level move changes when a decision is due: hands/deadlines.py).
+_planned_hands: dict[tuple[int, int], tuple[object, object]] = {}
 _planned_lock = threading.Lock()
 
 
@@ -309,9 +310,10 @@ def plan_decisions(tournament_id: int, change: bus.Change | None = None) -> None
     for table in state.tables:
         hand = state.play.hand(table)
         with _planned_lock:
-            if change is not None and _planned_hands.get((tournament_id, table)) is hand:
+            seen = _planned_hands.get((tournament_id, table))
+            if change is not None and seen is not None and seen[0] is hand and seen[1] is state.clock:
                 continue
-            _planned_hands[(tournament_id, table)] = hand
+            _planned_hands[(tournament_id, table)] = (hand, state.clock)
         deadline = tables.deadline_for(tournament_id, state, table)
         if deadline is None:
             cancel(tables.deadline_key(tournament_id, table))
@@ -352,6 +354,8 @@ def period_ended(tournament_id: int, due_ms: int) -> None:
             extra={"tournament": tournament_id},
         )
     plan(tournament_id)
+    # A break that ends lets the decision limits run again; one that starts stops them.
+    plan_decisions(tournament_id)
 
 
 def _follow_other_processes(redis_url: str) -> None:

@@ -66,6 +66,13 @@
       .replace("%(into_colour)s", r.into_colour)).join(" · ");
   }
   function set(id, text) { const el = $(id); if (el.textContent !== text) el.textContent = text; }
+  // One cell of a list laid out as a grid (the moves, the results).
+  function part(name, text) {
+    const span = document.createElement("span");
+    span.className = name;
+    span.textContent = text;
+    return span;
+  }
 
   function drawView() {
     const c = view.clock;
@@ -76,10 +83,10 @@
     set("level", c.on_break ? "" : String(c.level));
     set("break-note", c.on_break ? (c.break_note || L.break_default) : "");
     set("colour-up", c.on_break ? colourUpText(c.period) : "");
-    // On a break the blinds shown are those play resumes with.
-    const shown = c.on_break ? c.next_level : c.blinds;
+    // The view says which blinds every screen shows: on a break, those play resumes with.
+    const shown = c.blinds_shown;
     set("blinds", blindsText(shown));
-    set("blinds-label", c.on_break ? L.after_break : L.blinds);
+    set("blinds-label", c.after_break ? L.after_break : L.blinds);
     set("ante", anteText(shown));
     set("ante-label", shown && shown.big_blind_ante ? L.bb_ante : L.ante);
     root.classList.toggle("no-ante", !shown || !shown.ante);
@@ -104,7 +111,25 @@
     set("mini-blinds", blindsText(shown));
     drawSeating();
     drawAnnounced();
+    drawFinished();
     fitAll();
+  }
+
+  // Once there is a winner the screen says so, with every paid place, and nothing else.
+  function finished() { return Boolean((view.results || {}).finished); }
+  function drawFinished() {
+    const results = view.results || {};
+    const paid = results.paid || [];
+    const winner = paid.find((row) => results.winner && row.player_id === results.winner.player_id);
+    set("winner-name", results.winner ? results.winner.name : "");
+    set("winner-prize", winner && winner.prize_cents ? money(winner.prize_cents) : "");
+    const list = $("results");
+    list.classList.toggle("many", paid.length > 10);
+    list.replaceChildren(...paid.map((row) => {
+      const li = document.createElement("li");
+      li.append(part("place", row.place + "°"), part("who", row.name), part("prize", money(row.prize_cents)));
+      return li;
+    }));
   }
 
   // Shrink what would overflow its place (long numbers late in the night), never grow it.
@@ -248,12 +273,6 @@
     list.classList.toggle("many", batch.length > 8);
     list.replaceChildren(...batch.map((m) => {
       const li = document.createElement("li");
-      const part = (name, text) => {
-        const span = document.createElement("span");
-        span.className = name;
-        span.textContent = text;
-        return span;
-      };
       // A long name gives way, never the seat the player must find.
       li.append(part("who", m.name),
         part("from", L.table + " " + m.from_table + ", " + L.seat + " " + m.from_seat + " →"),
@@ -317,7 +336,9 @@
   function rotate(t) {
     const d = (view.displays || {})[screenName] || { layout: "clock" };
     let layout = d.layout;
-    if (Date.now() < movesUntil) {
+    if (finished()) {
+      layout = "finished";
+    } else if (Date.now() < movesUntil) {
       layout = "moves";
     } else if (layout === "rotate") {
       const seconds = Math.max(5, d.seconds || 20);
@@ -328,7 +349,8 @@
     turnSeating(layout, Math.max(5, d.seconds || 20));
     root.classList.toggle("layout-moves", layout === "moves");
     root.classList.toggle("layout-seating", layout === "seating");
-    root.classList.toggle("layout-clock", layout !== "seating" && layout !== "moves");
+    root.classList.toggle("layout-finished", layout === "finished");
+    root.classList.toggle("layout-clock", !["seating", "moves", "finished"].includes(layout));
   }
 
   // ---- the socket: the whole view at join, then what changed (static/realtime/deltas.js) ----

@@ -43,18 +43,37 @@
     }
   }
 
+  // A move of more than one level at once is easy to make by mistake (a key, a typo in the
+  // level): the DdT confirms it. The API itself takes it as asked.
+  const words = JSON.parse(document.getElementById("clock-words").textContent);
+  const fill = (text, params) => text.replace(/%\((\w+)\)s/g, (_, key) => String(params[key]));
+  function confirmed(text, params) { return window.confirm(fill(text, params)); }
+  const jump = document.getElementById("clock-jump");
+
   panel.querySelectorAll("[data-clock]").forEach((button) => {
     button.addEventListener("click", () => {
+      const skips = Number(button.dataset.skips || 0);
+      if (button.dataset.clock === "break" && skips > 0 &&
+          !confirmed(words.skip_to_break, { level: Number(jump.dataset.level) + skips })) return;
       const body = { action: button.dataset.clock };
       if (button.dataset.seconds) body.seconds = Number(button.dataset.seconds);
       send(body);
     });
   });
-  document.getElementById("clock-jump").addEventListener("submit", (e) => {
+  if (jump) jump.addEventListener("submit", (e) => {
     e.preventDefault();
-    send({ action: "jump", level: Number(e.target.level.value) });
+    const target = Number(e.target.level.value);
+    const level = Number(jump.dataset.level);
+    // On a break the room stands between its level and the next one.
+    const onBreak = jump.dataset.onBreak === "true";
+    const ahead = target - level;
+    const back = level - target + (onBreak ? 1 : 0);
+    if (ahead > 1 && !confirmed(words.skip_levels, { levels: ahead, level: target })) return;
+    if (back > 1 && !confirmed(words.back_levels, { levels: back, level: target })) return;
+    send({ action: "jump", level: target });
   });
-  document.getElementById("clock-adjust").addEventListener("submit", (e) => {
+  const adjust = document.getElementById("clock-adjust");
+  if (adjust) adjust.addEventListener("submit", (e) => {
     e.preventDefault();
     const seconds = Math.round(Number(e.target.minutes.value) * 60);
     if (seconds) send({ action: "adjust", seconds: seconds });
@@ -79,10 +98,10 @@
   document.addEventListener("keydown", (e) => {
     if (e.ctrlKey || e.metaKey || e.altKey) return;
     if (e.target.closest("input, textarea, select, button, [contenteditable]")) return;
-    const pick = keys[e.key];
-    if (!pick) return;
+    const button = keys[e.key] && keys[e.key]();
+    if (!button) return;  // none once the tournament is over
     e.preventDefault();
-    pick().click();
+    button.click();
   });
 
   draw();

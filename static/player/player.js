@@ -58,8 +58,11 @@
 
   function showClock(c) {
     text("clock-level", c.on_break ? labels.break : labels.level + " " + c.level);
-    let blinds = number.format(c.blinds.small_blind) + "/" + number.format(c.blinds.big_blind);
-    if (c.blinds.ante) blinds += " · " + labels.ante + " " + number.format(c.blinds.ante);
+    // The view says which blinds to show: on a break, those play resumes with.
+    const b = c.blinds_shown;
+    let blinds = (c.after_break ? labels.after_break + " " : "") +
+      number.format(b.small_blind) + "/" + number.format(b.big_blind);
+    if (b.ante) blinds += " · " + labels.ante + " " + number.format(b.ante);
     text("clock-blinds", blinds);
     text("clock-state", !c.started ? labels.not_started : !c.running ? labels.paused : "");
   }
@@ -183,9 +186,11 @@
     text("my-bounty", money(me.bounty_cents));
     text("my-bounties-won", money(me.bounties_won_cents));
     text("left", String(view.tournament.players_left));
+    showResult(view, me);
     const presence = document.getElementById("presence");
     if (presence) {
-      presence.form.hidden = !(me.status === "seated" || me.status === "absent");
+      presence.form.hidden = !(me.status === "seated" || me.status === "absent") ||
+        Boolean(view.tournament.finished);
       presence.form.elements.absent.value = me.status === "absent" ? "0" : "1";
       text("presence", me.status === "absent" ? labels.come_back : labels.go_away);
     }
@@ -204,6 +209,21 @@
         if (navigator.vibrate) navigator.vibrate([200, 100, 200]);
       }
     }
+  }
+
+  // Once the tournament is over, or once this player's place is paid: the place and the prize.
+  function showResult(view, me) {
+    const finished = Boolean(view.tournament.finished);
+    const box = document.getElementById("my-result");
+    if (!box) return;
+    box.hidden = !finished && !me.prize_cents;
+    box.classList.toggle("is-paid", Boolean(me.prize_cents));
+    text("finished-note", finished ? fill(labels.finished, { winner: view.tournament.winner.name }) : "");
+    text("my-place", finished && me.place === 1 ? labels.winner
+      : me.place ? fill(labels.your_place, { place: me.place }) : "");
+    text("my-winnings", me.prize_cents ? money(me.prize_cents) : "");
+    const strip = document.getElementById("clock");
+    if (strip) strip.hidden = finished;
   }
 
   // --- live: the whole view at join, then what changed (static/realtime/deltas.js) ----------

@@ -57,20 +57,33 @@
   // message)` redraws (message: the delta or the level end's `clock`, null for a whole view).
   // A phone that follows a player (`payload().player`) also gets its player's own delta just
   // before the message of the same version that names the player.
+  // A join unanswered this long means the connection is stuck (a proxy or a process that lost
+  // the socket's messages): the page drops the connection, which shows its "reconnecting"
+  // banner, and socket.io's own reconnection joins again, instead of a screen staying blank.
+  const JOIN_PATIENCE_MS = 6000;
+
   function follow(socket, payload, show) {
     let view = null;
     let joining = false;
     let newest = 0; // the newest version heard of, to notice a join answered with an older one
     let own = null;
+    let unanswered = null;
 
     function join() {
       joining = true;
       own = null;
+      clearTimeout(unanswered);
+      unanswered = setTimeout(() => { if (socket.connected) socket.io.engine.close(); }, JOIN_PATIENCE_MS);
       socket.emit("join", payload());
     }
 
+    function answered() { clearTimeout(unanswered); }
+    socket.on("error", answered); // a refused join is an answer: the page says why
+    socket.on("disconnect", answered); // the next connection joins again
+
     socket.on("view", (next) => {
       if (typeof next.version !== "number") return;
+      answered();
       if (view && !joining && next.version < view.version) return;
       const before = view;
       view = next;

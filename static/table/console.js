@@ -91,6 +91,7 @@
     renderActions(playing);
     renderShowdown();
     renderResult();
+    renderPushed();
     $("start").hidden = playing;
     $("misdeal").hidden = !(has && hand.misdeal_allowed);
     $("oot").hidden = !playing;
@@ -178,13 +179,14 @@
   }
 
   // The level the clock is in now (the hand keeps the blinds it was dealt with).
+  // On a break, the blinds play resumes with (the view's `blinds_shown`, as on every screen).
   function levelWords() {
-    if (clock && clock.on_break) return L.break;
-    const b = clock && clock.blinds ? clock.blinds : hand ? hand.blinds : null;
-    if (!b) return "";
+    const b = clock && clock.blinds_shown ? clock.blinds_shown : hand ? hand.blinds : null;
+    if (!b) return clock && clock.on_break ? L.break : "";
+    const blinds = `${fmt(b.small_blind)}/${fmt(b.big_blind)}` + (b.ante ? ` (${fmt(b.ante)})` : "");
+    if (clock && clock.on_break) return `${L.break} · ${L.after_break} ${blinds}`;
     const level = clock ? clock.level : hand.level;
-    return `${L.level} ${level}: ${fmt(b.small_blind)}/${fmt(b.big_blind)}` +
-      (b.ante ? ` (${fmt(b.ante)})` : "");
+    return `${L.level} ${level}: ${blinds}`;
   }
 
   function tickLevel() {
@@ -196,10 +198,14 @@
     if (turned !== clock) {
       clock = turned;
       $("blinds").textContent = levelWords();
+      // A break began or ended: the server says when the decision is now due (none in a break).
+      if (hand && hand.in_play) load();
     }
     const t = TdCountdown.left(clock, now);
-    const words = clock.last_period ? "" : `${L.next_level} `;
-    const text = words + TdCountdown.text(t);
+    // The header reads as a sentence: on a break, when play resumes; else when the level ends.
+    const words = clock.on_break ? `${L.break_ends} ` : clock.last_period ? "" : `${L.next_level} `;
+    const state = clock.running ? "" : ` · ${L.stopped}`;
+    const text = words + TdCountdown.text(t) + state;
     if (box.textContent !== text) box.textContent = text;
   }
 
@@ -254,6 +260,18 @@
     }
     $("absent").hidden = !(seat && seat.absent);
     $("timebank").hidden = !hand.deadline_ms;
+  }
+
+  // What the newest silent push of the hand became (HE-14), as the server ruled it.
+  function renderPushed() {
+    const line = $("became");
+    const p = hand && hand.in_play ? hand.pushed : null;
+    line.hidden = !p;
+    if (!p) return;
+    const b = p.became;
+    const extra = b.change ? ` · ${L.change} ${fmt(b.change)}` : b.to_add ? ` · ${L.to_add} ${fmt(b.to_add)}` : "";
+    line.textContent = `${seatLabel(p.seat)}: ${L.pushed} ${fmt(p.pushed)} (${L.pieces}: ${p.pieces}) → ` +
+      `${L.actions[b.action] || b.action} ${fmt(b.amount)}${extra}`;
   }
 
   function renderShowdown() {
@@ -322,7 +340,8 @@
   function tick() {
     tickLevel();
     const box = $("countdown");
-    if (!hand || !hand.in_play || !hand.deadline_ms) {
+    const stopped = clock && clock.started && (clock.on_break || !clock.running);
+    if (!hand || !hand.in_play || !hand.deadline_ms || stopped) {
       box.textContent = "";
       box.className = "countdown";
       return;
@@ -384,6 +403,26 @@
     const next = Number(amount.value) + direction * step;
     amount.value = Math.min(Number(amount.max), Math.max(Number(amount.min), next));
   }
+  $("pushed-open").addEventListener("click", () => {
+    const form = $("pushed-form");
+    form.hidden = !form.hidden;
+    $("pushed-open").setAttribute("aria-expanded", String(!form.hidden));
+    if (!form.hidden) $("pushed-total").focus();
+  });
+  $("pushed-form").addEventListener("submit", async (event) => {
+    event.preventDefault();
+    if (!hand || !hand.legal) return;
+    const answer = await send("/hand/actions", {
+      seat: hand.legal.seat, action: "chips",
+      pushed: Number($("pushed-total").value), pieces: Number($("pushed-pieces").value),
+    });
+    if (answer) {
+      $("pushed-form").hidden = true;
+      $("pushed-open").setAttribute("aria-expanded", "false");
+      $("pushed-total").value = "";
+      $("pushed-pieces").value = "1";
+    }
+  });
   $("less").addEventListener("click", () => nudge(-1));
   $("more").addEventListener("click", () => nudge(1));
 

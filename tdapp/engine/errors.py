@@ -39,6 +39,15 @@ REASONS: dict[str, str] = {
     "WHOLE_CHIPS": "the amount must be a whole number of chips, not %(amount)r",
     "BELOW_MINIMUM": "the minimum %(action)s is to %(min_to)s, not %(amount)s",
     "ABOVE_MAXIMUM": "the maximum %(action)s is to %(max_to)s, not %(amount)s",
+    # chips pushed without a word (pushed_chips.py, HE-14)
+    "PUSHED_WHOLE": "the chips pushed, how many they are and the smallest are whole numbers of "
+                    "at least 1, not %(value)r",
+    "PIECES_OVER_PUSHED": "%(pieces)s chips cannot make only %(pushed)s",
+    "SMALLEST_CHIP": "a smallest chip of %(smallest)s does not fit %(pieces)s chips making "
+                     "%(pushed)s",
+    "PUSHED_OVER_STACK": "seat %(seat)s has %(stack)s chips, not %(pushed)s",
+    "PUSHED_UNDER_CALL": "seat %(seat)s pushed %(pushed)s: less than the %(to_call)s to call",
+    "PUSHED_UNDER_BET": "seat %(seat)s pushed %(pushed)s: the smallest bet is to %(min_to)s",
     # hold'em (holdem.py)
     "WAITS_FOR_SHOWDOWN": "the betting is over: the hand waits for the showdown",
     "HAND_OVER": "the hand is over",

@@ -7,12 +7,12 @@ from typing import Any
 from flask import session
 from flask_socketio import join_room
 
+from tdapp.console_sessions import DRAW_CONSOLES, opened_now, opened_with
 from tdapp.draw_table.view import view
 from tdapp.i18n import translate
 from tdapp.realtime.server import listened, socketio
 from tdapp.services import bus, draw_tables
 from tdapp.tournament.errors import DomainError
-from tdapp.web.console_sessions import DRAW_CONSOLES, opened_now, opened_with
 
 
 def draw_room(table_id: int) -> str:

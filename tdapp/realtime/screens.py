@@ -15,7 +15,9 @@ from tdapp.i18n import translate
 from tdapp.realtime import protocol
 from tdapp.realtime.server import listened, socketio
 from tdapp.realtime.views import (
+    console_view,
     display_view,
+    log_lines,
     phone_common,
     phone_own,
     phone_view,
@@ -32,7 +34,7 @@ from tdapp.wallclock import utcnow
 register_messages({
     "BAD_JOIN": 'Join with {"tournament": "<slug>"}; add "player": <id> from a phone that follows'
                 ' one player, "audience": "phone" from the list of players, "audience": "td" from'
-                ' the console.',
+                ' the console ("view": "full" for the whole view).',
 })
 
 
@@ -41,7 +43,13 @@ def public_room(tournament_id: int) -> str:
 
 
 def td_room(tournament_id: int) -> str:
+    """The DdT's consoles: the dashboard's part of the view (`console_view`)."""
     return f"tournament-{tournament_id}-td"
+
+
+def td_full_room(tournament_id: int) -> str:
+    """The DdT's clients that joined with `"view": "full"`: the whole view's changes."""
+    return f"tournament-{tournament_id}-td-full"
 
 
 def phones_room(tournament_id: int) -> str:
@@ -99,7 +107,7 @@ def push_views(change: bus.Change) -> None:
     _changes[tournament_id] = change
     wanted = {
         "public": listened(public_room(tournament_id)) or listened(phones_room(tournament_id)),
-        "td": listened(td_room(tournament_id)),
+        "td": listened(td_room(tournament_id)) or listened(td_full_room(tournament_id)),
     }
     if not any(wanted.values()):
         return
@@ -114,8 +122,7 @@ def push_views(change: bus.Change) -> None:
             if told is None:
                 continue
             if audience == "td":
-                socketio.emit("delta", _td_delta(tournament_id, *told, state.version),
-                              to=td_room(tournament_id))
+                _push_td(tournament_id, *told, state.version)
             else:
                 _push_public(tournament_id, *told, state.version)
 
@@ -158,6 +165,27 @@ def _td_delta(tournament_id: int, before: dict[str, Any], after: dict[str, Any],
     message = protocol.delta(before, after, base, version, ("can_undo", "can_redo"))
     _shown[(tournament_id, "td")] = Shown(version, after, message)
     return message
+
+
+def _push_td(tournament_id: int, before: dict[str, Any], after: dict[str, Any],
+             base: int | None, version: int) -> None:
+    """The DdT's change: the whole view's to the clients that asked for it, and to the
+    consoles the change of their part. Their log lines go whole with each change (a few
+    hundred bytes a line): the before's are not kept."""
+    whole = _td_delta(tournament_id, before, after, base, version)
+    if listened(td_full_room(tournament_id)):
+        socketio.emit("delta", whole, to=td_full_room(tournament_id))
+    if listened(td_room(tournament_id)):
+        told = protocol.delta(console_view(before, []), console_view(after, log_lines(tournament_id)),
+                              base, version, ("can_undo", "can_redo", "log"))
+        socketio.emit("delta", told, to=td_room(tournament_id))
+
+
+def console_answer(tournament_id: int, state: Tournament,
+                   now: datetime | None = None) -> dict[str, Any]:
+    """The console's part of the DdT's view of `state` (`console_view`), from the whole view
+    last built, with the newest log lines."""
+    return console_view(held_view(tournament_id, "td", state, now), log_lines(tournament_id))
 
 
 def td_change(tournament_id: int, state: Tournament) -> dict[str, Any] | None:
@@ -250,7 +278,7 @@ def announce_period(tournament_id: int, now: datetime, notices: Iterable[Notice]
             for n in notices
         ],
     }
-    rooms = (public_room, td_room, phones_room)
+    rooms = (public_room, td_room, td_full_room, phones_room)
     for room in (place(tournament_id) for place in rooms):
         if listened(room):
             socketio.emit("clock", message, to=room)
@@ -268,7 +296,9 @@ def join(payload: Any) -> None:
     slug = fields.get("tournament")
     player_id = fields.get("player")
     audience = fields.get("audience", "public" if player_id is None else "phone")
+    whole = fields.get("view")
     if (not isinstance(slug, str) or audience not in ("public", "td", "phone")
+            or whole not in (None, "full", "dashboard") or whole is not None and audience != "td"
             or player_id is not None and (audience != "phone" or not isinstance(player_id, int)
                                           or isinstance(player_id, bool))):
         refuse("BAD_JOIN")
@@ -291,9 +321,13 @@ def join(payload: Any) -> None:
         if player_id is not None:
             join_room(player_room(tournament_id, player_id))
         shown = phone_view(held_view(tournament_id, "public", state, now), player_id)
-    elif audience == "td":
-        join_room(td_room(tournament_id))
+    elif audience == "td" and whole == "full":
+        join_room(td_full_room(tournament_id))
         shown = held_view(tournament_id, "td", state, now)
+    elif audience == "td":
+        # The dashboard's part: a festival's whole view is over a megabyte at every reload.
+        join_room(td_room(tournament_id))
+        shown = console_answer(tournament_id, state, now)
     else:
         # A thousand screens joining at once share the one view of this version.
         join_room(public_room(tournament_id))

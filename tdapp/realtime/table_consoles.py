@@ -8,6 +8,7 @@ from typing import Any
 from flask import request, session
 from flask_socketio import join_room
 
+from tdapp.console_sessions import TABLE_CONSOLES, opened_now, opened_with, table_console
 from tdapp.realtime.screens import refuse
 from tdapp.realtime.server import listened, socketio
 from tdapp.services import bus, tables, tournaments
@@ -17,7 +18,6 @@ from tdapp.tournament.hands.table import TableHand
 from tdapp.tournament.hands.views import hand_view, table_seats
 from tdapp.tournament.state import Tournament
 from tdapp.wallclock import utcnow
-from tdapp.web.console_sessions import TABLE_CONSOLES, opened_now, opened_with, table_console
 
 _pushed: dict[tuple[int, int], TableHand] = {}
 _pushed_lock = threading.Lock()

@@ -7,7 +7,7 @@ from collections.abc import Iterable
 from datetime import datetime
 from typing import Any
 
-from tdapp.services import tournaments
+from tdapp.services import journal, tournaments
 from tdapp.tournament.registry import view
 from tdapp.tournament.state import Tournament
 from tdapp.wallclock import utcnow
@@ -85,10 +85,53 @@ def display_view(public: dict[str, Any]) -> dict[str, Any]:
     which at 3,000 players are nearly all of its megabyte; the display fetches its seating a
     page at a time over HTTP (`GET /t/<slug>/seating`). Of the moves it keeps those it shows,
     the newest batch and the most recent, each with the player's `name` and `status`."""
-    shown = {name: section for name, section in public.items() if name not in ("players", "tables")}
-    seating = public.get("seating")
+    return _without(public, ("players", "tables"))
+
+
+CONSOLE_LEFT_OUT = ("players", "tables", "hands", "table_access")
+"""What the DdT's console's pages fetch a page at a time instead of holding: the field's rows,
+the tables, and each table's hand and console access (a line per table)."""
+
+RECENT_LINES = 8
+"""The newest log lines the console holds, as many as the dashboard shows."""
+
+
+def console_view(td: dict[str, Any], lines: list[dict[str, Any]]) -> dict[str, Any]:
+    """The DdT's console's part of the DdT's view (`td`), what its dashboard shows: the clock,
+    the counts and money, the warnings, the moves to make (seating), the displays, the chip
+    race, undo and redo, with `lines`, the newest lines of the log (`log_lines`). The payouts
+    keep their totals and the number of places paid; the places, like the players, tables and
+    log, come from the console's pages a page at a time. A few kilobytes where the whole view of
+    a 3,000-player field is over a megabyte; `"view": "dashboard"` tells it from the whole."""
+    shown = _without(td, CONSOLE_LEFT_OUT)
+    payouts = td.get("payouts")
+    if payouts is not None:
+        shown["payouts"] = {
+            **{k: v for k, v in payouts.items() if k not in ("places", "bounties")},
+            "places_paid": len(payouts.get("places", ())),
+        }
+    return {**shown, "view": "dashboard", "log": lines}
+
+
+def log_lines(tournament_id: int) -> list[dict[str, Any]]:
+    """The newest lines of the tournament's log, newest first, in no language (`code` and
+    `params`, who did it as `who`, a line of the same kind): a console says them in its own."""
+    return [
+        {"seq": entry.seq, "event": entry.event, "actor": entry.actor, "owner": entry.owner,
+         "at": entry.at.isoformat(), "undone": entry.undone, "undone_by": entry.undone_by,
+         "code": entry.code, "params": entry.params,
+         "who": {"code": entry.who[0], "params": entry.who[1]}}
+        for entry in journal.entries(tournament_id, limit=RECENT_LINES)
+    ]
+
+
+def _without(whole: dict[str, Any], left_out: Iterable[str]) -> dict[str, Any]:
+    """`whole` without the sections `left_out`; of the moves, those a screen shows."""
+    dropped = set(left_out)
+    shown = {name: section for name, section in whole.items() if name not in dropped}
+    seating = whole.get("seating")
     if seating is not None:
-        shown["seating"] = {**seating, "last_moves": _shown_moves(public, seating)}
+        shown["seating"] = {**seating, "last_moves": _shown_moves(whole, seating)}
     return shown
 
 

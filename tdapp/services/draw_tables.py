@@ -14,7 +14,6 @@ import secrets
 from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import datetime
-from pathlib import Path
 from typing import Any
 
 from sqlmodel import Session, col, select
@@ -44,8 +43,6 @@ register_messages({
     "UNKNOWN_LEAGUE": "There is no league %(league_id)s",
 })
 
-CODE = Path(__file__).resolve().parent.parent  # the state: draw_table, engine/draw and telesina
-
 
 def _unknown(table_id: Any) -> DomainError:
     return DomainError("UNKNOWN_DRAW_TABLE", table_id=table_id)
@@ -68,8 +65,7 @@ LOG: EventLog[Table] = EventLog(
         to_record=to_record,
         from_record=from_record,
         unknown=_unknown,
-        state_format=pickle_format(CODE / "draw_table", CODE / "engine" / "draw",
-                                   CODE / "engine" / "telesina"),
+        state_format=pickle_format("tdapp.draw_table"),
     ),
     snapshot_every=500,
     undo_depth=16,

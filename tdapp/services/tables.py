@@ -22,16 +22,19 @@ from tdapp.tournament.hands.commands import (
     ExpireDecision,
     Misdeal,
     PlayAbsent,
+    PushChips,
     RenewTableAccess,
     Showdown,
     StartHand,
     TakeAction,
     UseTimeBank,
 )
+from tdapp.tournament.hands.deadlines import decision_deadline
 from tdapp.tournament.numbers import whole_or_none
 from tdapp.tournament.presence import SetAbsent
 from tdapp.tournament.purchases import Rebuy
 from tdapp.tournament.state import Tournament
+from tdapp.wallclock import utcnow
 
 register_messages(
     {
@@ -55,6 +58,20 @@ def act(
     tournament_id: int, table: int, seat: int, action: str, amount: int | None, actor: str
 ) -> Tournament:
     return tournaments.dispatch(tournament_id, TakeAction(table, seat, action, amount), actor, _owner(table))
+
+
+def push_chips(
+    tournament_id: int,
+    table: int,
+    seat: int,
+    pushed: int,
+    pieces: int,
+    smallest: int | None,
+    actor: str,
+) -> Tournament:
+    """Chips pushed without a word (HE-14): the hand's `pushed` names what they became."""
+    command = PushChips(table, seat, pushed, pieces, smallest)
+    return tournaments.dispatch(tournament_id, command, actor, _owner(table))
 
 
 def act_out_of_turn(
@@ -209,12 +226,11 @@ def deadline_key(tournament_id: int, table: int) -> str:
 def deadline_for(tournament_id: int, state: Tournament, table: int) -> Deadline | None:
     """The decision job the table needs in `state`, or None when no decision time runs."""
     found = state.play.hand(table)
-    if found is None or not found.in_play or found.deadline is None:
+    due = decision_deadline(state, found, utcnow()) if found is not None else None
+    if found is None or due is None:
         return None
     kwargs = {"tournament_id": tournament_id, "table": table, "number": found.number}
-    return Deadline(
-        deadline_key(tournament_id, table), found.deadline, {**kwargs, "step": found.step}
-    )
+    return Deadline(deadline_key(tournament_id, table), due, {**kwargs, "step": found.step})
 
 
 def decision_due(tournament_id: int, table: int, number: int, step: int) -> bool:

@@ -21,7 +21,6 @@ import secrets
 import unicodedata
 from dataclasses import dataclass, replace
 from datetime import datetime
-from pathlib import Path
 from typing import Any, Literal
 
 from sqlalchemy import update
@@ -56,7 +55,7 @@ register_messages(
 )
 
 
-STATE_FORMAT = pickle_format(Path(__file__).resolve().parent.parent / "tournament")
+STATE_FORMAT = pickle_format("tdapp.tournament")
 
 
 def _unknown(tournament_id: Any) -> DomainError:

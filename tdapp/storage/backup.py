@@ -38,10 +38,6 @@ class NotABackup(ValueError):
     """The file is not a backup this code can read."""
 
 
-class NotEmpty(ValueError):
-    """The target database already holds rows."""
-
-
 def _migrated_table_names() -> set[str]:
     """The tables the migrations make: every table model of tdapp.storage (importing each module
     puts its tables on SQLModel's metadata). APScheduler's or anyone else's tables stay out."""

@@ -14,6 +14,7 @@ their schema version (the aggregate's `from_record`) before replay.
 
 from __future__ import annotations
 
+import ast
 import hashlib
 import pickle
 import threading
@@ -34,16 +35,63 @@ Record = Mapping[str, Any]
 """An event as stored: {"name", "version", "payload"}."""
 
 
-def pickle_format(*packages: Path) -> str:
+def pickle_format(*packages: str) -> str:
     """A snapshot's format: snapshots are pickles of the state classes, so a change to their
     code makes old snapshots unreadable in principle. The format names the source of the
-    `packages` the state is made of; loading skips a snapshot of any other format and replays the
-    log instead, from the start or from a newer snapshot."""
+    `packages` the state is made of (e.g. "tdapp.tournament") and of every module of the app they
+    import, directly or not: a state holds objects of those too (a hand of the engine, its
+    cards). Loading skips a snapshot of any other format and replays the log instead, from the
+    start or from a newer snapshot."""
     digest = hashlib.sha256()
-    for package in packages:
-        for source in sorted(package.rglob("*.py")):
-            digest.update(source.read_bytes())
+    for source in sorted(sources_of(*packages)):
+        digest.update(source.read_bytes())
     return "pickle:" + digest.hexdigest()[:24]
+
+
+APP = Path(__file__).resolve().parent.parent
+
+
+def sources_of(*packages: str) -> set[Path]:
+    """Every source file of `packages` and of the app's modules they import, read from the
+    import statements (nothing is imported to find them)."""
+    waiting = [source for package in packages for source in _files(package, whole=True)]
+    found: set[Path] = set()
+    while waiting:
+        source = waiting.pop()
+        if source not in found:
+            found.add(source)
+            waiting.extend(imported for name in _imports(source) for imported in _files(name))
+    return found
+
+
+def _files(module: str, whole: bool = False) -> list[Path]:
+    """The source of an app module with its packages' `__init__.py`: a module's file, a
+    package's `__init__.py` (all its files when `whole`); nothing for a name that is not the
+    app's (an imported class or function)."""
+    if module != "tdapp" and not module.startswith("tdapp."):
+        return []
+    parts = module.split(".")[1:]
+    path = APP.joinpath(*parts)
+    # Importing a module runs its packages' `__init__.py` first (the app's own, the factory,
+    # holds no state).
+    packages = [APP.joinpath(*parts[:depth], "__init__.py") for depth in range(1, len(parts))]
+    if path.is_dir():
+        found = sorted(path.rglob("*.py")) if whole else [path / "__init__.py"]
+    else:
+        found = [path.with_suffix(".py")]
+    return [source for source in packages + found if source.is_file()]
+
+
+def _imports(source: Path) -> list[str]:
+    """The absolute module names a source file imports (`from a.b import c` may mean a.b.c)."""
+    names: list[str] = []
+    for node in ast.walk(ast.parse(source.read_text(), str(source))):
+        if isinstance(node, ast.Import):
+            names.extend(alias.name for alias in node.names)
+        elif isinstance(node, ast.ImportFrom) and node.module and not node.level:
+            names.append(node.module)
+            names.extend(f"{node.module}.{alias.name}" for alias in node.names)
+    return names
 
 
 @dataclass(frozen=True)

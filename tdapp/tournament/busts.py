@@ -4,7 +4,8 @@ Players out in the same hand take the lowest places still open. The one who star
 with more chips finishes higher; equal stacks tie and share the places they cover (their prizes
 are pooled and split). During hand-for-hand, busts at several tables count as one hand; with the
 TDA option (`hand_for_hand_busts=tda`) they all share those places whatever their stacks.
-When one player is left, that player has won: `payouts.place_of` gives them first place.
+When one player is left, that player has won: the bust records the finish (finish.py) and
+`payouts.place_of` gives the winner first place.
 """
 
 from __future__ import annotations
@@ -16,7 +17,8 @@ from tdapp.tournament.bounties import Knockout, in_odd_cent_order, knockouts, po
 from tdapp.tournament.chips import check_stack, chips_left_with_bust
 from tdapp.tournament.ctx import Ctx
 from tdapp.tournament.errors import DomainError, register_messages
-from tdapp.tournament.events import event
+from tdapp.tournament.events import adds, event, upgrades
+from tdapp.tournament.finish import TournamentFinish, finish_after_bust, finished
 from tdapp.tournament.registry import applies, decides
 from tdapp.tournament.state import Tournament
 
@@ -56,10 +58,16 @@ class Finish:
     knockouts: tuple[Knockout, ...] = ()
 
 
-@event("PlayersBusted")
+@event("PlayersBusted", version=2)
 @dataclass(frozen=True)
 class PlayersBusted:
     finishes: tuple[Finish, ...]
+    # Set when this bust leaves one player: the tournament is over (finish.py).
+    finish: TournamentFinish | None = None
+
+
+# Before the finish was recorded, a bust never ended the tournament in the log.
+upgrades("PlayersBusted", from_version=1)(adds(finish=None))
 
 
 register_messages(
@@ -106,7 +114,7 @@ def _bust_one(state: Tournament, command: BustPlayer, ctx: Ctx) -> PlayersBusted
     eliminators = command.eliminated_by
     if not isinstance(eliminators, tuple | list):
         raise DomainError("ELIMINATORS_MISMATCH")
-    return _bust(state, (command.player_id,), stacks, False, (tuple(eliminators),))
+    return _bust(state, (command.player_id,), stacks, False, (tuple(eliminators),), ctx)
 
 
 @decides(BustPlayers)
@@ -119,7 +127,7 @@ def _bust_many(state: Tournament, command: BustPlayers, ctx: Ctx) -> PlayersBust
     ):
         raise DomainError("ELIMINATORS_MISMATCH")
     named = tuple(tuple(e) for e in eliminators) or ((),) * len(ids)
-    return _bust(state, tuple(ids), tuple(stacks), command.hand_for_hand is True, named)
+    return _bust(state, tuple(ids), tuple(stacks), command.hand_for_hand is True, named, ctx)
 
 
 def _bust(
@@ -128,6 +136,7 @@ def _bust(
     hand_stacks: tuple[int, ...],
     hand_for_hand: bool,
     eliminated_by: tuple[tuple[int, ...], ...],
+    ctx: Ctx,
 ) -> PlayersBusted:
     if not player_ids:
         raise DomainError("NO_BUSTS")
@@ -157,7 +166,7 @@ def _bust(
         eliminators = _eliminators(state, busted.id, named[busted.id], out)
         taken = knockouts(busted.bounty_cents, eliminators, progressive)
         with_knockouts.append(replace(finish, eliminated_by=eliminators, knockouts=taken))
-    return PlayersBusted(tuple(with_knockouts))
+    return PlayersBusted(tuple(with_knockouts), finish_after_bust(state, set(out), ctx.now))
 
 
 def _eliminators(
@@ -235,4 +244,4 @@ def _busted(state: Tournament, event: PlayersBusted) -> Tournament:
                 bounty_cents=winner.bounty_cents + knockout.head_cents,
             )
             state = replace(state, players=state.players.put(paid))
-    return state
+    return finished(state, event.finish)

@@ -34,6 +34,7 @@ from tdapp.tournament.clock.rules import (
 from tdapp.tournament.configure import TournamentConfigured
 from tdapp.tournament.errors import message_for, register_messages
 from tdapp.tournament.events import Event
+from tdapp.tournament.finish import TournamentFinish
 from tdapp.tournament.hands.events import (
     DecisionExtended,
     HandMisdealt,
@@ -100,6 +101,7 @@ register_messages(
         "LOG_BUSTED_BY": "%(player)s is out in place %(place)s, knocked out by %(eliminators)s",
         "LOG_BUSTED_TIED": "%(players)s are out together, sharing places %(first)s-%(last)s",
         "LOG_BUSTED_TOGETHER": "Out in the same hand: %(lines)s",
+        "LOG_FINISHED": "%(bust)s; the tournament is over: %(winner)s wins",
         "LOG_CHIPS": "%(player)s has %(stack)s chips",
         "LOG_CHIPS_MANY": "Stacks counted for %(count)s players",
         "LOG_ABSENT": "%(player)s is away from the table",
@@ -156,6 +158,7 @@ register_messages(
         "LOG_WHY_OUT_OF_TURN": "out of turn",
         "LOG_WHY_DECLARED": "declared out of turn, kept aside",
         "LOG_WHY_DECLARED_STANDS": "the early action stands",
+        "LOG_WHY_CHIPS": "chips pushed without a word: %(pushed)s, chips: %(pieces)s",
         "LOG_NO_CHANGE": "no change",
     }
 )
@@ -313,8 +316,11 @@ def _payouts(event: PayoutsAdjusted, before: Tournament) -> Line:
     return "LOG_PAYOUTS_DEAL", {"prizes": prizes}
 
 
-def _bust_lines(finishes: Iterable[Finish], before: Tournament) -> list[dict[str, Any]]:
-    """One line per group out together: a single player, or a tie sharing places."""
+def _bust_lines(
+    finishes: Iterable[Finish], before: Tournament, ending: TournamentFinish | None = None
+) -> list[dict[str, Any]]:
+    """One line per group out together: a single player, or a tie sharing places; the last
+    line says who won when these busts finish the tournament."""
     groups: dict[int, list[Finish]] = {}
     for finish in finishes:
         groups.setdefault(finish.place, []).append(finish)
@@ -333,12 +339,14 @@ def _bust_lines(finishes: Iterable[Finish], before: Tournament) -> list[dict[str
             names = [_name(before, f.player_id) for f in group]
             last = place + group[0].tied - 1
             lines.append(_line("LOG_BUSTED_TIED", players=names, first=place, last=last))
+    if ending is not None and lines:
+        lines[-1] = _line("LOG_FINISHED", bust=lines[-1], winner=_name(before, ending.winner))
     return lines
 
 
 @describes(PlayersBusted)
 def _busted(event: PlayersBusted, before: Tournament) -> Line:
-    (first, *others) = _bust_lines(event.finishes, before)
+    (first, *others) = _bust_lines(event.finishes, before, event.finish)
     if not others:
         return first["code"], first["params"]
     return "LOG_BUSTED_TOGETHER", {"lines": [first, *others]}
@@ -482,8 +490,11 @@ def _step_line(step: Step, name: Callable[[int], Any]) -> dict[str, Any]:
     if step.kind == "declared_void":
         return _line("LOG_STEP_VOID", player=player)
     line = _line(_STEP_CODES[step.action], player=player, amount=step.amount)
-    why = _WHY.get(step.kind)
-    return line if why is None else _line("LOG_STEP_WHY", step=line, why=_line(why))
+    if step.kind == "chips":  # HE-14: what the dealer saw beside what it became
+        why = _line("LOG_WHY_CHIPS", pushed=step.pushed, pieces=step.pieces)
+        return _line("LOG_STEP_WHY", step=line, why=why)
+    why_code = _WHY.get(step.kind)
+    return line if why_code is None else _line("LOG_STEP_WHY", step=line, why=_line(why_code))
 
 
 @describes(HandStarted)
@@ -505,7 +516,7 @@ def _stepped(event: HandStepped, before: Tournament) -> Line:
     return "LOG_HAND_STEPS", {
         "table": event.table,
         "number": event.number,
-        "steps": steps + _bust_lines(event.finishes, before),
+        "steps": steps + _bust_lines(event.finishes, before, event.finish),
     }
 
 
@@ -519,7 +530,7 @@ def _shown_down(event: HandShownDown, before: Tournament) -> Line:
     return "LOG_HAND_SHOWDOWN", {
         "table": event.table,
         "number": event.number,
-        "pots": pots + _bust_lines(event.finishes, before),
+        "pots": pots + _bust_lines(event.finishes, before, event.finish),
     }
 
 

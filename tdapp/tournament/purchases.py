@@ -81,7 +81,7 @@ register_messages(
 )
 
 
-@decides(Rebuy)
+@decides(Rebuy, in_play_only=True)
 def _rebuy(state: Tournament, command: Rebuy, ctx: Ctx) -> RebuyTaken:
     rules = state.settings.rebuy
     if rules is None:
@@ -152,7 +152,7 @@ def add_on_open(state: Tournament, now: datetime) -> bool:
     return current_period(state, now) == window
 
 
-@decides(AddOn)
+@decides(AddOn, in_play_only=True)
 def _add_on(state: Tournament, command: AddOn, ctx: Ctx) -> AddOnTaken:
     rules = state.settings.add_on
     if rules is None:

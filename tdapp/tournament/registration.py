@@ -143,7 +143,7 @@ register_messages(
 )
 
 
-@decides(RegisterPlayer)
+@decides(RegisterPlayer, in_play_only=True)
 def _register(state: Tournament, command: RegisterPlayer, ctx: Ctx) -> PlayerRegistered:
     name = command.name.strip() if isinstance(command.name, str) else ""
     if not name or len(name) > MAX_NAME:
@@ -236,7 +236,7 @@ def _registered(state: Tournament, event: PlayerRegistered) -> Tournament:
     return seat_if_given(state, event.player_id, event.table, event.seat)
 
 
-@decides(UnregisterPlayer)
+@decides(UnregisterPlayer, in_play_only=True)
 def _unregister(state: Tournament, command: UnregisterPlayer, ctx: Ctx) -> PlayerUnregistered:
     player = state.player(command.player_id)
     if player.table is not None:
@@ -281,7 +281,7 @@ def _unregistered(state: Tournament, event: PlayerUnregistered) -> Tournament:
     )
 
 
-@decides(ReEnterPlayer)
+@decides(ReEnterPlayer, in_play_only=True)
 def _re_enter(state: Tournament, command: ReEnterPlayer, ctx: Ctx) -> PlayerReEntered:
     rules = state.settings.re_entry
     if rules is None:

@@ -31,7 +31,7 @@ if TYPE_CHECKING:
 Audience = Literal["public", "td"]
 F = TypeVar("F", bound=Callable[..., Any])
 
-_DECIDERS: dict[type, tuple[Callable[..., Event], bool]] = {}
+_DECIDERS: dict[type, tuple[Callable[..., Event], bool, bool]] = {}
 _APPLIERS: dict[type, Callable[..., Any]] = {}
 _SECTIONS: dict[str, Callable[..., Any]] = {}
 _WARNERS: list[Callable[..., Iterable[Notice]]] = []
@@ -47,14 +47,17 @@ class Notice:
     params: dict[str, Any] = field(default_factory=dict)
 
 
-def decides(command: type, *, before_creation: bool = False) -> Callable[[F], F]:
+def decides(
+    command: type, *, before_creation: bool = False, in_play_only: bool = False
+) -> Callable[[F], F]:
     """Registers the rules for `command`. Only a command that creates the tournament may be
-    decided `before_creation`; every other one is refused until then."""
+    decided `before_creation`; every other one is refused until then. An `in_play_only` command
+    is refused once the tournament is finished (finish.py)."""
 
     def register(handler: F) -> F:
         if command in _DECIDERS:
             raise ValueError(f"{command.__qualname__} already has a decide handler")
-        _DECIDERS[command] = (handler, before_creation)
+        _DECIDERS[command] = (handler, before_creation, in_play_only)
         return handler
 
     return register
@@ -112,9 +115,11 @@ def decide(state: Tournament, command: Any, ctx: Ctx) -> Event:
     entry = _DECIDERS.get(type(command))
     if entry is None:
         raise DomainError("UNKNOWN_COMMAND", command=type(command).__name__)
-    handler, before_creation = entry
+    handler, before_creation, in_play_only = entry
     if not state.created and not before_creation:
         raise DomainError("NO_TOURNAMENT")
+    if in_play_only and state.finish is not None:
+        raise DomainError("TOURNAMENT_FINISHED")
     return handler(state, command, ctx)
 
 

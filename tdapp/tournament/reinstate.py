@@ -67,9 +67,12 @@ def _reinstated(state: Tournament, event: PlayerReinstated) -> Tournament:
     state = make_room_in_places(state, event.place)
     player = state.player(event.player_id)
     back = replace(player, stack=event.stack, absent=False, place=None, tied=1)
+    # A player back in play reopens a finished tournament; its clock stays stopped until the
+    # DdT resumes it.
     state = replace(
         state,
         players=state.players.put(back),
         ledger=state.ledger.plus(correction_chips=event.stack),
+        finish=None,
     )
     return seat_if_given(state, event.player_id, event.table, event.seat)

@@ -18,6 +18,7 @@ from typing import Any
 from tdapp.tournament.clock.timing import Clock, DisplayLayout
 from tdapp.tournament.colour_up.race import ChipsRaced
 from tdapp.tournament.errors import DomainError, register_messages
+from tdapp.tournament.finish import TournamentFinish
 from tdapp.tournament.hands.table import TablePlay
 from tdapp.tournament.players import Player, Players
 from tdapp.tournament.seating.room import SeatingState
@@ -100,6 +101,11 @@ class Tournament:
     # first player who has it, so that the check for the same person twice reads one key.
     name_keys: Mapping[str, int] = field(default_factory=dict)
     races: tuple[ChipsRaced, ...] = ()  # the chip races run, oldest first (colour_up/)
+    finish: TournamentFinish | None = None  # the winner and the stopped clock (finish.py)
+
+    @property
+    def finished(self) -> bool:
+        return self.finish is not None
 
     @property
     def players_left(self) -> int:

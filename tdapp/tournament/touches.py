@@ -48,6 +48,7 @@ from tdapp.tournament.clock.rules import (
 )
 from tdapp.tournament.configure import TournamentConfigured
 from tdapp.tournament.events import Event
+from tdapp.tournament.finish import TournamentFinish
 from tdapp.tournament.hands.events import (
     DecisionExtended,
     HandMisdealt,
@@ -156,11 +157,14 @@ def _seat(table: int | None, seat: int | None) -> list[Thing]:
     return [] if table is None else [("seat", table, seat), ("table", table)]
 
 
-def _bust(finishes: Iterable[Finish], before: Tournament) -> Touches:
+def _bust(
+    finishes: Iterable[Finish], before: Tournament, finish: TournamentFinish | None = None
+) -> Touches:
     """Each player out, their seat, and the places, counted from the players left; each
     eliminator paid from the player's head (a later bust of theirs reads their own head), and
-    the bounty totals of the ledger."""
-    changes: list[Thing] = [PLACES]
+    the bounty totals of the ledger. The bust that finishes the tournament stops the clock and
+    the level where they stood."""
+    changes: list[Thing] = [PLACES] + ([CLOCK, LEVEL] if finish is not None else [])
     adds: list[Thing] = [IN_PLAY]
     for finish in finishes:
         changes += [("player", finish.player_id), *_seat_of(before, finish.player_id)]
@@ -253,7 +257,7 @@ def _counted(event: ChipsCounted, before: Tournament) -> Touches:
 
 @declares(PlayersBusted)
 def _busted(event: PlayersBusted, before: Tournament) -> Touches:
-    return _bust(event.finishes, before)
+    return _bust(event.finishes, before, event.finish)
 
 
 @declares(PayoutsAdjusted)
@@ -321,13 +325,14 @@ def _hand_started(event: HandStarted, before: Tournament) -> Touches:
     seats = [("seat", event.table, s.seat) for s in event.seats]
     hand = _touches([("hand", event.table)], reads=[*dealt, *seats, LEVEL])
     out = (*event.finishes, *event.out_of_chips)
-    return _union(hand, _bust(out, before)) if out else hand
+    return _union(hand, _bust(out, before, event.finish)) if out else hand
 
 
 @declares(HandStepped, HandShownDown)
 def _hand_played(event: HandStepped | HandShownDown, before: Tournament) -> Touches:
     hand = _touches([("hand", event.table), *_hand_players(before, event.table)])
-    return _union(hand, _bust(event.finishes, before)) if event.finishes else hand
+    finished = _bust(event.finishes, before, event.finish)
+    return _union(hand, finished) if event.finishes else hand
 
 
 @declares(HandMisdealt)

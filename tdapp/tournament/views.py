@@ -41,7 +41,32 @@ def _tournament(state: Tournament, now: datetime, audience: Audience) -> dict[st
         "seats_drawn": state.seats_drawn,
         "players_left": state.players_left,
         "entries": state.ledger.entries,
+        "finished": state.finished,
+        "winner": _winner(state),
     }
+
+
+def _winner(state: Tournament) -> dict[str, Any] | None:
+    if state.finish is None:
+        return None
+    winner = state.player(state.finish.winner)
+    return {"player_id": winner.id, "name": winner.name}
+
+
+@view_section("results")
+def _results(state: Tournament, now: datetime, audience: Audience) -> dict[str, Any]:
+    """The paid places as they stand, best first: the winner and the prizes once finished
+    (the wall's and the console's results), the places already decided before that."""
+    won = prizes(state)
+    paid = []
+    for player_id, prize_cents in won.items():
+        player = state.player(player_id)
+        where = place_of(state, player)
+        assert where is not None
+        paid.append({"place": where[0], "tied": where[1], "player_id": player.id,
+                     "name": player.name, "prize_cents": prize_cents})
+    paid.sort(key=lambda row: (row["place"], row["player_id"]))
+    return {"finished": state.finished, "winner": _winner(state), "paid": paid}
 
 
 def _rules(rules: Any) -> dict[str, Any] | None:
@@ -228,7 +253,7 @@ register_messages(
 
 @warns
 def _warnings(state: Tournament, now: datetime, audience: Audience) -> Iterator[Notice]:
-    if not state.created:
+    if not state.created or state.finished:  # nothing is on offer once there is a winner
         return
     rebuy = state.settings.rebuy
     if rebuy is not None and state.clock.running:

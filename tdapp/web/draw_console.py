@@ -10,6 +10,7 @@ from typing import Any
 from flask import Blueprint, abort, redirect, render_template, request, url_for
 from flask_babel import format_time, get_locale, gettext
 
+from tdapp.console_sessions import DRAW_CONSOLES, opened_now, remember_opened
 from tdapp.draw_table.commands import ROUND_VARIANT
 from tdapp.draw_table.state import Table, TelesinaTable
 from tdapp.engine.telesina.variants import VARIANTS
@@ -21,7 +22,6 @@ from tdapp.web import csrf
 from tdapp.web.api import current_ddt
 from tdapp.web.auth import current_username, ddt_required
 from tdapp.web.console_access import pin_page, qr_svg
-from tdapp.web.console_sessions import DRAW_CONSOLES, opened_now, remember_opened
 from tdapp.web.errors import message_of
 
 bp = Blueprint("draw_console", __name__)

@@ -31,6 +31,7 @@ class Listed:
     level: int | None  # the level being played, while the clock has started
     players_left: int
     entries: int
+    winner: str | None = None  # once finished
 
     @property
     def live(self) -> bool:
@@ -39,9 +40,10 @@ class Listed:
 
 
 def status_of(state: Tournament) -> str:
-    """Finished once one player is left after someone busted; otherwise the clock says."""
+    """Finished once the finish is recorded (or, in a log older than the finish, once one
+    player is left after someone busted); otherwise the clock says."""
     players = state.players
-    if players.count >= 2 and players.in_play <= 1:
+    if state.finished or players.count >= 2 and players.in_play <= 1:
         return FINISHED
     if not state.clock.started:
         return NOT_STARTED
@@ -62,6 +64,7 @@ def listed(tournament_id: int, slug: str, state: Tournament, now: datetime) -> L
         level=level,
         players_left=state.players_left,
         entries=state.ledger.entries,
+        winner=state.player(state.finish.winner).name if state.finish else None,
     )
 
 

@@ -83,6 +83,10 @@ def labels() -> dict[str, str]:
         "offline": _("Offline: reconnecting…"),
         "go_away": _("I'm away from the table"),
         "come_back": _("I'm back at the table"),
+        "after_break": _("After the break"),
+        "winner": _("You won the tournament"),
+        "your_place": _("Your place: %(place)s"),
+        "finished": _("The tournament is over: %(winner)s wins"),
     }
 
 

@@ -9,17 +9,17 @@ from typing import Any
 
 from flask import Blueprint, abort, redirect, render_template, request, url_for
 
-from tdapp.services import tables, tournaments
-from tdapp.tournament.errors import DomainError
-from tdapp.web import csrf
-from tdapp.web.api import URL_PREFIX, current_ddt
-from tdapp.web.console_access import pin_page, qr_svg
-from tdapp.web.console_sessions import (
+from tdapp.console_sessions import (
     TABLE_CONSOLES,
     opened_now,
     remember_opened,
     table_console,
 )
+from tdapp.services import tables, tournaments
+from tdapp.tournament.errors import DomainError
+from tdapp.web import csrf
+from tdapp.web.api import URL_PREFIX, current_ddt
+from tdapp.web.console_access import pin_page, qr_svg
 
 bp = Blueprint("table", __name__)
 csrf.protect(bp)

@@ -194,10 +194,19 @@ def _watch_level(page) -> None:
     )
 
 
+def _holds(page, ends_at: int) -> None:
+    """Waits until the page holds a clock ending at `ends_at` (the adjustment's push arrived)."""
+    page.wait_for_function(f"window.tdDisplay.view() && window.tdDisplay.view().clock.ends_at === {ends_at}",
+                           timeout=15_000)
+
+
 def test_the_display_turns_to_the_next_level_at_its_instant_even_with_the_server_gone(browser, evening):
+    # The page is open and synchronised before the level is brought to its last seconds, so
+    # that a slow page load on a loaded machine never starts it past the instant.
     _clock(evening, action="start")
-    turn = _clock(evening, action="adjust", seconds=-(1200 - 6))["clock"]["ends_at"]  # in 6 s
     page = _open(browser, evening, 1366, 768)
+    turn = _clock(evening, action="adjust", seconds=-(1200 - 6))["clock"]["ends_at"]  # in 6 s
+    _holds(page, turn)
     assert page.text_content("#level") == "1"
     _watch_level(page)
     evening[0].kill()  # no push can come now: the display turns by what it holds
@@ -210,8 +219,9 @@ def test_the_display_turns_to_the_next_level_at_its_instant_even_with_the_server
 
 def test_the_display_does_not_turn_when_the_ddt_pauses_a_second_before_the_level_end(browser, evening):
     _clock(evening, action="start")
-    turn = _clock(evening, action="adjust", seconds=-(1200 - 8))["clock"]["ends_at"]
     page = _open(browser, evening, 1366, 768)
+    turn = _clock(evening, action="adjust", seconds=-(1200 - 8))["clock"]["ends_at"]
+    _holds(page, turn)
     _watch_level(page)
     page.wait_for_function(f"window.tdDisplay.sync.serverNow() >= {turn - 1000}", timeout=15_000)
     assert _clock(evening, action="pause")["clock"]["level"] == 1  # it came before the end
@@ -222,11 +232,46 @@ def test_the_display_does_not_turn_when_the_ddt_pauses_a_second_before_the_level
 
 
 def test_the_room_is_told_when_late_registration_closes_with_its_level(browser, evening):
+    # The notice comes with the level end's push: the page listens before the level's last
+    # seconds begin (opened after them, on a loaded machine, it joined a level already ended).
     _clock(evening, action="start")
-    _clock(evening, action="adjust", seconds=-(1200 - 3))
     page = _open(browser, evening, 1920, 1080)
+    _holds(page, _clock(evening, action="adjust", seconds=-(1200 - 3))["clock"]["ends_at"])
     page.wait_for_selector("#notices", state="visible", timeout=15_000)
     assert page.text_content("#notices").strip()
     assert page.text_content("#level") == "2"
     SHOTS.mkdir(exist_ok=True)
     page.screenshot(path=SHOTS / "clock-notice-1920x1080.png")
+
+
+def test_a_display_whose_join_goes_unanswered_says_it_is_reconnecting_and_joins_again(browser, evening):
+    """A join whose answer never comes (lost between the process and the screen) left a wall
+    display out of its tournament's room all night, showing what it drew at load. Here the
+    first answer is dropped on the way: the display says it is reconnecting, connects again,
+    joins, and follows the clock the DdT starts."""
+    server, _tid, slug, _token = evening
+    page = browser.new_page(viewport={"width": 1366, "height": 768})
+    page.add_init_script("""window.__offlineShown = false;
+      document.addEventListener('DOMContentLoaded', () => new MutationObserver(() => {
+          if (!document.getElementById('offline').hidden) window.__offlineShown = true; })
+        .observe(document.getElementById('offline'), {attributes: true}));""")
+    dropped: list[str] = []
+
+    def lose_the_first_view(route) -> None:
+        to_server = route.connect_to_server()
+
+        def from_server(message) -> None:
+            if not dropped and isinstance(message, str) and message.startswith('42["view"'):
+                dropped.append(message)
+                return
+            route.send(message)
+
+        to_server.on_message(from_server)
+
+    page.route_web_socket(re.compile(r".*/socket\.io/.*"), lose_the_first_view)
+    page.goto(f"{server.url}/t/{slug}/clock")
+    page.wait_for_function("window.__offlineShown === true", timeout=15_000)
+    assert dropped
+    _clock(evening, action="start")
+    page.wait_for_function("window.tdDisplay.view().clock.running === true", timeout=15_000)
+    expect(page.locator("#offline")).to_be_hidden()

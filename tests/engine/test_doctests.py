@@ -12,6 +12,7 @@ PUBLIC_FACE = (
     "tdapp.engine.hands",
     "tdapp.engine.pots",
     "tdapp.engine.holdem",
+    "tdapp.engine.pushed_chips",
 )
 
 

@@ -8,8 +8,8 @@ throwaway PostgreSQL database prepared by `tdapp db upgrade`.
 - `Topology.client(port)`: the header that makes nginx's `ip_hash` send a request to the web
   process on `port` (the test's nginx takes the client's address from it, as nginx behind a
   load balancer does), so that a test chooses which process serves which client.
-- `Screen`: a Socket.IO client through nginx (WebSocket or long-polling) that keeps every
-  `view` and `clock` it is sent.
+- `screen(...)`: tests/web/screens.py's Screen through nginx (WebSocket or long-polling) to the
+  web process a test chooses.
 
 Nothing here is a double: every process is the one a hoster runs.
 """
@@ -18,7 +18,6 @@ from __future__ import annotations
 
 import json
 import os
-import queue
 import re
 import secrets
 import shutil
@@ -26,7 +25,6 @@ import signal
 import socket
 import ssl
 import subprocess
-import threading
 import time
 import urllib.error
 import urllib.request
@@ -34,11 +32,9 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-import requests
-import socketio
 from sqlalchemy import create_engine, text
 
-from tdapp.realtime.protocol import Follower
+from tests.web.screens import Screen
 
 ROOT = Path(__file__).resolve().parents[2]
 BIN = ROOT / ".venv" / "bin"
@@ -347,71 +343,9 @@ def _heartbeat_pid(database_url: str) -> int:
     return pid
 
 
-class Screen:
-    """A display (or, with `player=<id>`, a phone) through nginx: joins a tournament and keeps
-    each view it holds (the join's, and each one a `delta` rebuilds, both as "view") and each
-    `clock`, with the moment it came."""
-
-    def __init__(self, topology: Topology, slug: str, port: int, transport: str,
-                 **joining: Any) -> None:
-        self.messages: queue.Queue[tuple[str, float, dict[str, Any]]] = queue.Queue()
-        self.seen: list[tuple[str, float, dict[str, Any]]] = []
-        # The environment's CA bundle (REQUESTS_CA_BUNDLE) would override `verify` on a session
-        # that trusts the environment: this one does not, and accepts the test's certificate.
-        session = requests.Session()
-        session.trust_env, session.verify = False, False
-        # Engine.IO's client sends `headers` with the handshake only: the session sends them with
-        # every long-polling request, so that all of them reach the same process.
-        session.headers.update(topology.client(port))
-        self.client = socketio.Client(reconnection=False, ssl_verify=False, http_session=session)
-        self.follower = Follower(joining.get("player"))
-        self.join_payload = {"tournament": slug, **joining}
-        self.heard_kinds: list[str] = []  # what came, in order, before it was rebuilt
-        # One message at a time: the threaded client may run two handlers at once.
-        self.heard_lock = threading.Lock()
-        self.client.on("view", lambda message: self.heard("view", message))
-        self.client.on("delta", lambda message: self.heard("delta", message))
-        self.client.on("clock", lambda message: self.messages.put(("clock", time.time(), message)))
-        self.client.connect(
-            topology.url, headers=topology.client(port), transports=[transport], wait_timeout=10
-        )
-        self.client.emit("join", self.join_payload)
-        self.wait_for(lambda kind, message: kind == "view")
-
-    def heard(self, kind: str, message: dict[str, Any]) -> None:
-        with self.heard_lock:
-            self.heard_kinds.append(kind)
-            missed = getattr(self.follower, f"on_{kind}")(message)
-            if missed:
-                self.client.emit("join", self.join_payload)
-            elif self.follower.view is not None and not self.follower.joining:
-                self.messages.put(("view", time.time(), self.follower.view))
-
-    def wait_for(
-        self, wanted: Callable[[str, dict], bool], timeout: float = 15
-    ) -> tuple[str, float, dict[str, Any]]:
-        deadline = time.monotonic() + timeout
-        while True:
-            left = deadline - time.monotonic()
-            if left <= 0:
-                raise AssertionError("the expected message never came")
-            try:
-                got = self.messages.get(timeout=left)
-            except queue.Empty:
-                continue
-            self.seen.append(got)
-            if wanted(got[0], got[2]):
-                return got
-
-    def drain(self, seconds: float) -> list[tuple[str, float, dict[str, Any]]]:
-        """Everything that comes within `seconds` more, added to `seen`."""
-        deadline = time.monotonic() + seconds
-        while (left := deadline - time.monotonic()) > 0:
-            try:
-                self.seen.append(self.messages.get(timeout=left))
-            except queue.Empty:
-                break
-        return self.seen
-
-    def close(self) -> None:
-        self.client.disconnect()
+def screen(topology: Topology, slug: str, port: int, transport: str, **joining: Any) -> Screen:
+    """A display (or, with `player=<id>`, a phone) through nginx to the web process on `port`,
+    over `transport`, once it holds its first view (tests/web/screens.py)."""
+    shown = Screen(topology.url, slug, headers=topology.client(port), transport=transport, **joining)
+    shown.wait_for(lambda view: True, timeout=15)
+    return shown

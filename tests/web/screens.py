@@ -1,8 +1,11 @@
 """A screen (wall display, phone, the DdT's console) against a real server, as the tests see
-one: python-socketio's asyncio client on an event loop of its own thread, so that messages are
+one: python-socketio's asyncio client on an event loop of its own thread, with the protocol's
+client side (tdapp/realtime/protocol.py `Follower`). One thread does it all: messages are
 handled one after the other in the order they came (the threaded client starts a thread per
-message, which may run out of order), with the protocol's client side
-(tdapp/realtime/protocol.py `Follower`)."""
+message, which may run out of order), and a TLS connection is read and written from that one
+thread. The threaded client reads in one thread while another writes, which OpenSSL does not
+allow: behind the hosted topology's nginx, one connection in a few hundred broke as its first
+message was sent (no join answered, or no namespace connected: issue 31)."""
 
 from __future__ import annotations
 
@@ -13,6 +16,7 @@ import time
 from collections.abc import Callable
 from typing import Any
 
+import aiohttp
 import socketio
 
 from tdapp.realtime.protocol import Follower
@@ -26,8 +30,9 @@ class Screen:
     weak network does."""
 
     def __init__(self, url: str, slug: str, headers: dict[str, str] | None = None,
-                 **joining: Any) -> None:
+                 transport: str = "websocket", **joining: Any) -> None:
         self.url, self.slug, self.joining, self.headers = url, slug, joining, headers or {}
+        self.transport = transport
         self.views: queue.Queue[dict[str, Any]] = queue.Queue()
         self.follower = Follower(joining.get("player"))
         self.messages: list[tuple[str, dict[str, Any]]] = []
@@ -35,7 +40,12 @@ class Screen:
         self.dropping = 0
         self.loop = asyncio.new_event_loop()
         threading.Thread(target=self.loop.run_forever, daemon=True).start()
-        self.client = socketio.AsyncClient(reconnection=False, ssl_verify=False)
+        # Every request carries the headers, not the handshake alone: behind the hosted
+        # topology's nginx they choose the process, and each long-polling request must reach it.
+        sent = {name: value for name, value in self.headers.items() if name.lower() != "cookie"}
+        self.client = socketio.AsyncClient(
+            reconnection=False, ssl_verify=False,
+            http_session=lambda: aiohttp.ClientSession(headers=sent))
         for kind in ("view", "delta", "clock", "error"):
             self.client.on(kind, self._handler(kind))
         self.connect()
@@ -71,7 +81,7 @@ class Screen:
     def connect(self) -> None:
         # A copy: the client takes the cookie out of the dict it is given.
         self._run(self.client.connect(self.url, headers=dict(self.headers),
-                                      transports=["websocket"], wait_timeout=10))
+                                      transports=[self.transport], wait_timeout=10))
         self.follower.rejoin()
         self.loop.call_soon_threadsafe(self._emit_join)
 

@@ -66,10 +66,14 @@ def test_an_unknown_answer_shape_is_refused_before_anything_changes(api, shape):
     assert whole(api, tid)["version"] == version
 
 
-def test_the_document_lists_the_answer_shape_for_actions_only(api):
+def test_the_document_lists_the_answer_shape_of_actions_and_the_part_of_the_view(api):
     paths = api.get("/api/v1/openapi.json").get_json()["paths"]
     bust = paths["/api/v1/tournaments/{tid}/players/{pid}/bust"]["post"]
     assert [p["schema"]["enum"] for p in bust["parameters"] if p["name"] == "view"] == [
         ["full", "changes"]]
+    # The view itself: the whole, or at a festival's size the console's part (issue 27).
     shown = paths["/api/v1/tournaments/{tid}"]["get"]
-    assert all(p["name"] != "view" for p in shown.get("parameters", []))
+    assert [p["schema"]["enum"] for p in shown["parameters"] if p["name"] == "view"] == [
+        ["full", "dashboard"]]
+    settings = paths["/api/v1/tournaments/{tid}/settings"]["get"]
+    assert all(p["name"] != "view" for p in settings.get("parameters", []))

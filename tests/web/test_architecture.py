@@ -1,11 +1,14 @@
-"""Architectural rules of the adapters (issue 11): every Socket.IO emit lives in
-tdapp/realtime, every JSON endpoint in tdapp/web/api, and the bus's subscribers are wired in
-one place, in the order tdapp/bootstrap.py states."""
+"""Architectural rules (issues 11 and 28): every Socket.IO emit lives in tdapp/realtime, every
+JSON endpoint in tdapp/web/api, the bus's subscribers are wired in one place, in the order
+tdapp/bootstrap.py states, and the layers import only downward."""
 
 from __future__ import annotations
 
 import ast
+import shutil
 from pathlib import Path
+
+import pytest
 
 import tdapp
 from tdapp import bootstrap, realtime, scheduler
@@ -70,3 +73,87 @@ def test_the_bus_subscribers_are_wired_once_in_the_stated_order(app):
         (bus.Change, scheduler.follow),
     ]
     assert [(kind, callback) for callback, kind in bootstrap.SUBSCRIBERS] == wired
+
+
+# The layers of docs/architecture.md, as import rules a machine checks (issue 28): each rule
+# names the modules it binds and the module names they may not import.
+PURE = ("tdapp.engine", "tdapp.tournament", "tdapp.draw_table", "tdapp.league", "tdapp.season")
+ADAPTERS = ("tdapp.web", "tdapp.realtime", "tdapp.scheduler", "tdapp.cli", "tdapp.bootstrap",
+            "tdapp.console_sessions")
+FRAMEWORKS = ("flask", "flask_socketio", "flask_babel", "socketio", "engineio", "sqlmodel",
+              "sqlalchemy", "alembic", "apscheduler", "redis", "gevent", "psycopg")
+LAYER_RULES = {
+    "the pure layers import no framework, database, service or adapter":
+        (PURE, FRAMEWORKS + ("tdapp.services", "tdapp.storage") + ADAPTERS),
+    "the engine imports nothing of the app above it":
+        (("tdapp.engine",), ("tdapp.",), ("tdapp.engine",)),
+    "nothing above the services imports the storage": (ADAPTERS, ("tdapp.storage",)),
+    "realtime does not import the web pages": (("tdapp.realtime",), ("tdapp.web",)),
+    "the services and the storage import no adapter":
+        (("tdapp.services", "tdapp.storage"), ADAPTERS),
+}
+
+
+def module_name(path: Path, package: Path) -> str:
+    parts = path.relative_to(package.parent).with_suffix("").parts
+    return ".".join(parts[:-1] if parts[-1] == "__init__" else parts)
+
+
+def imports_of(path: Path) -> list[tuple[int, str]]:
+    """(line, module) of every absolute import in a source file."""
+    found = []
+    for node in ast.walk(ast.parse(path.read_text(), filename=str(path))):
+        if isinstance(node, ast.Import):
+            found.extend((node.lineno, alias.name) for alias in node.names)
+        elif isinstance(node, ast.ImportFrom) and node.module and not node.level:
+            found.append((node.lineno, node.module))
+    return found
+
+
+def broken(rule: tuple, package: Path) -> list[str]:
+    """Each import in `package` (a tree like tdapp/) that breaks `rule`."""
+    bound, forbidden, *allowed = rule
+    allowed = allowed[0] if allowed else ()
+
+    def within(name: str, prefixes: tuple[str, ...]) -> bool:
+        return any(name == prefix.rstrip(".") or name.startswith(prefix.rstrip(".") + ".")
+                   for prefix in prefixes)
+
+    found = []
+    for path in sorted(package.rglob("*.py")):
+        name = module_name(path, package)
+        if not within(name, bound):
+            continue
+        for line, imported in imports_of(path):
+            if within(imported, forbidden) and not within(imported, allowed):
+                found.append(f"{name}:{line} imports {imported}")
+    return found
+
+
+@pytest.mark.parametrize("rule", list(LAYER_RULES))
+def test_the_layers_import_only_downward(rule):
+    assert broken(LAYER_RULES[rule], PACKAGE) == []
+
+
+PLANTED = {
+    "the pure layers import no framework, database, service or adapter":
+        ("tournament/state.py", "from sqlmodel import Session\n"),
+    "the engine imports nothing of the app above it":
+        ("engine/holdem.py", "from tdapp.tournament.errors import DomainError\n"),
+    "nothing above the services imports the storage":
+        ("web/home.py", "from tdapp.storage import database\n"),
+    "realtime does not import the web pages":
+        ("realtime/screens.py", "from tdapp.web import auth\n"),
+    "the services and the storage import no adapter":
+        ("services/tournaments.py", "import tdapp.realtime\n"),
+}
+
+
+@pytest.mark.parametrize("rule", list(LAYER_RULES))
+def test_each_layer_rule_finds_a_violation_planted_in_a_copy_of_the_app(rule, tmp_path):
+    copy = tmp_path / "tdapp"
+    shutil.copytree(PACKAGE, copy, ignore=shutil.ignore_patterns("__pycache__", "translations"))
+    where, line = PLANTED[rule]
+    planted = copy / where
+    planted.write_text(planted.read_text() + line)
+    assert any(found.startswith(f"{module_name(planted, copy)}:") for found in broken(LAYER_RULES[rule], copy))

@@ -99,11 +99,14 @@ def test_deltas_rebuild_what_a_fresh_join_shows_for_every_audience(room):
     tables = seated(ddt)
     busted = tables[1][0]
     display = room.screen()
-    console = room.screen({"Cookie": room.session_cookie()}, audience="td")
+    cookie = {"Cookie": room.session_cookie()}
+    console = room.screen(cookie, audience="td")
+    whole = room.screen(cookie, audience="td", view="full")
     phones = [room.screen(player=p) for p in (busted, tables[2][0], tables[3][0], tables[1][3])]
     names = room.screen(audience="phone")
-    screens = [display, console, *phones, names]
-    assert console.follower.view["audience"] == "td" and "phone_code" in console.follower.view["players"][0]
+    screens = [display, console, whole, *phones, names]
+    assert console.follower.view["view"] == "dashboard" and "players" not in console.follower.view
+    assert whole.follower.view["audience"] == "td" and "phone_code" in whole.follower.view["players"][0]
 
     answer = room.act(f"/players/{busted}/bust")  # a bust
     assert_rebuilt(room, screens, answer["version"])

@@ -23,7 +23,7 @@ from hypothesis import HealthCheck, Phase, given, settings
 from hypothesis import strategies as st
 from werkzeug.routing import BaseConverter
 
-from tdapp.web.console_sessions import DRAW_CONSOLES, TABLE_CONSOLES
+from tdapp.console_sessions import DRAW_CONSOLES, TABLE_CONSOLES
 from tests.web.builders import seated
 
 SKIPPED_ENDPOINTS = {"static"}

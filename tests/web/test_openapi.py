@@ -66,10 +66,12 @@ def test_path_parameters_come_from_the_rules_converters(client):
 def test_bodies_are_the_pydantic_models_the_routes_parse(client):
     doc = document(client)
     action = body_schema(doc, "/api/v1/tournaments/{tid}/tables/{table}/hand/actions")
-    assert set(action["properties"]) == {"seat", "action", "amount"}
+    assert set(action["properties"]) == {"seat", "action", "amount", "pushed", "pieces", "smallest"}
     assert set(action["required"]) == {"seat", "action"}
     assert action["additionalProperties"] is False  # ApiBody forbids unknown fields
-    assert "raise" in action["properties"]["action"]["enum"]
+    assert {"raise", "chips"} <= set(action["properties"]["action"]["enum"])  # chips: HE-14
+    early = body_schema(doc, "/api/v1/tournaments/{tid}/tables/{table}/hand/out-of-turn")
+    assert "chips" not in early["properties"]["action"]["enum"] and "pushed" not in early["properties"]
     token = doc["paths"]["/api/v1/auth/token"]["post"]["requestBody"]
     assert token["required"] is True
     counts = body_schema(doc, "/api/v1/tournaments/{tid}/chips")

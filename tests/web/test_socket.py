@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import itertools
 import json
 import queue
 import socket
@@ -259,24 +260,36 @@ def test_a_join_for_an_unknown_tournament_is_refused_with_a_code(night):
 
 
 def test_a_server_killed_while_the_clock_runs_restarts_on_the_right_level_and_time(open_night):
-    night = open_night({"name": "Blackout", "levels": short_levels(3, 3, 12, 1200)})
+    lengths = (3, 3, 12, 12, 1200)
+    night = open_night({"name": "Blackout", "levels": short_levels(*lengths)})
     started = night.clock("start")["clock"]
-    level_one_ends = started["ends_at"]
+    ends = list(itertools.accumulate(length * 1000 for length in lengths[1:]))
+    ends = [started["ends_at"], *(started["ends_at"] + end for end in ends)]  # of levels 1..5
     night.server.kill()  # SIGKILL: no goodbye, as a power cut does it
     # Down across the ends of levels 1 and 2; nobody is there to count them.
-    time.sleep(max(0.0, (level_one_ends + 4_000) / 1000 - time.time()))
+    time.sleep(max(0.0, (ends[0] + 4_000) / 1000 - time.time()))
     night.start()
+    joined_at = time.time() * 1000
     display = night.display()
     shown = display.wait_for(lambda v: True)["clock"]
     received_at = time.time() * 1000
-    level_three_ends = level_one_ends + 3_000 + 12_000
-    assert (shown["level"], shown["running"]) == (3, True)
-    assert shown["ends_at"] == level_three_ends
-    assert abs(shown["remaining_ms"] - (level_three_ends - received_at)) < 1_000
-    # The scheduler rebuilt its job from the database: level 4 arrives on time, with its cue.
-    changed = display.wait_for(lambda v: v.get("cue") == "level", timeout=20)
-    assert changed["clock"]["level"] == 4
-    assert abs(time.time() * 1000 - level_three_ends) < 1_000
+    # The level the structure says at the moment the view was made, which a loaded machine may
+    # put in level 4 rather than 3: the restart's own time is measured, not assumed.
+    level = next(number for number, end in enumerate(ends, start=1) if end > joined_at)
+    assert level in (3, 4), f"the restart took until level {level}"
+    if ends[level - 1] > received_at:
+        assert (shown["level"], shown["running"]) == (level, True)
+        assert shown["ends_at"] == ends[level - 1]
+        # Computed by the server between the join and its arrival.
+        assert ends[level - 1] - received_at - 50 <= shown["remaining_ms"] <= ends[level - 1] - joined_at + 50
+    # The scheduler rebuilt its job from the database: the next level arrives with its cue,
+    # at its instant and not before.
+    changed = display.wait_for(lambda v: v.get("cue") == "level" and v["clock"]["level"] == level + 1,
+                               timeout=30)
+    arrived_at = time.time() * 1000
+    assert changed["clock"]["ends_at"] == ends[level]
+    # Not before its instant, nor later than a push took here to make and deliver the join's.
+    assert ends[level - 1] <= arrived_at <= ends[level - 1] + max(1_000, 3 * (received_at - joined_at))
 
 
 def test_a_second_server_on_the_same_database_waits_and_takes_the_clock_over_when_the_first_dies(
@@ -285,8 +298,11 @@ def test_a_second_server_on_the_same_database_waits_and_takes_the_clock_over_whe
     night = open_night({"name": "Two servers", "levels": short_levels(3, 8, 1200)})
     first = night.server
     second = night.start_server(first.database_url)  # wants the scheduler too, as `tdapp run` does
+    joined_at = time.time() * 1000
     watching = Display(second.url, night.slug)
     night.displays.append(watching)
+    watching.wait_for(lambda v: True)
+    join_took = time.time() * 1000 - joined_at
     level_one_ends = night.clock("start")["clock"]["ends_at"]
     # The first server owns the scheduler: the second announces nothing while it lives.
     time.sleep(max(0.0, (level_one_ends + 1_500) / 1000 - time.time()))
@@ -294,8 +310,10 @@ def test_a_second_server_on_the_same_database_waits_and_takes_the_clock_over_whe
         watching.wait_for(lambda v: v.get("cue") == "level", timeout=0.5)
     first.kill()
     changed = watching.wait_for(lambda v: v.get("cue") == "level", timeout=20)
+    arrived_at = time.time() * 1000
     assert changed["clock"]["level"] == 3
-    assert abs(time.time() * 1000 - (level_one_ends + 8_000)) < 1_000
+    # At its instant: not before, nor later than a push took here to make and deliver a join's.
+    assert level_one_ends + 8_000 <= arrived_at <= level_one_ends + 8_000 + max(1_000, 3 * join_took)
 
 
 def test_with_several_processes_the_one_scheduler_owner_reaches_displays_through_redis(tmp_path):

@@ -286,9 +286,10 @@ def test_bonus_chips_count_in_the_starting_stack_within_the_club_range_HE_01(ddt
 def test_re_entry_after_a_bust_and_unregistration_before_play_TO_03(ddt_client):
     from tdapp.tournament.settings import ReEntryRules
 
-    tid = tournament(players=3, re_entry=ReEntryRules(until_level=4, price_cents=2500))
-    post(ddt_client, f"/td/t/{tid}/players/act", do="unregister-3")
-    assert tournaments.current(tid).ledger.entries == 2
+    # Four players, one gone before play: the bust leaves two, so the tournament goes on.
+    tid = tournament(players=4, re_entry=ReEntryRules(until_level=4, price_cents=2500))
+    post(ddt_client, f"/td/t/{tid}/players/act", do="unregister-4")
+    assert tournaments.current(tid).ledger.entries == 3
     post(ddt_client, f"/td/t/{tid}/seats/draw", formation="even")
     post(ddt_client, f"/td/t/{tid}/players/act", do="bust-2")
     page = ddt_client.get(f"/td/t/{tid}/players").get_data(as_text=True)
@@ -297,7 +298,7 @@ def test_re_entry_after_a_bust_and_unregistration_before_play_TO_03(ddt_client):
     assert "Giocatore 2 ha fatto re-entry." in flashes(page)
     again = tournaments.current(tid).player(2)
     assert (again.place, again.entries, again.table is not None) == (None, 2, True)
-    assert tournaments.current(tid).ledger.money_in_cents == 2 * 2000 + 2500
+    assert tournaments.current(tid).ledger.money_in_cents == 3 * 2000 + 2500
 
 
 def test_an_absent_player_is_marked_back_HE_25(ddt_client):

@@ -150,7 +150,7 @@ def _now(ctx: Ctx) -> int:
     return unix_ms(ctx.now)
 
 
-@decides(StartClock)
+@decides(StartClock, in_play_only=True)
 def _start(state: Tournament, command: StartClock, ctx: Ctx) -> ClockStarted:
     return ClockStarted(arithmetic.start(state.settings.structure, state.clock, _now(ctx)))
 
@@ -160,12 +160,12 @@ def _pause(state: Tournament, command: PauseClock, ctx: Ctx) -> ClockPaused:
     return ClockPaused(arithmetic.pause(state.settings.structure, state.clock, _now(ctx)))
 
 
-@decides(ResumeClock)
+@decides(ResumeClock, in_play_only=True)
 def _resume(state: Tournament, command: ResumeClock, ctx: Ctx) -> ClockResumed:
     return ClockResumed(arithmetic.resume(state.settings.structure, state.clock, _now(ctx)))
 
 
-@decides(AdjustClock)
+@decides(AdjustClock, in_play_only=True)
 def _adjust(state: Tournament, command: AdjustClock, ctx: Ctx) -> ClockAdjusted:
     structure = state.settings.structure
     moved = arithmetic.adjust(structure, state.clock, _now(ctx), command.seconds)
@@ -181,26 +181,26 @@ def _level_changed(state: Tournament, moved: Clock, ctx: Ctx) -> LevelChanged:
     )
 
 
-@decides(NextLevel)
+@decides(NextLevel, in_play_only=True)
 def _next(state: Tournament, command: NextLevel, ctx: Ctx) -> LevelChanged:
     moved = arithmetic.next_period(state.settings.structure, state.clock, _now(ctx))
     return _level_changed(state, moved, ctx)
 
 
-@decides(PreviousLevel)
+@decides(PreviousLevel, in_play_only=True)
 def _previous(state: Tournament, command: PreviousLevel, ctx: Ctx) -> LevelChanged:
     moved = arithmetic.previous_period(state.settings.structure, state.clock, _now(ctx))
     return _level_changed(state, moved, ctx)
 
 
-@decides(JumpToLevel)
+@decides(JumpToLevel, in_play_only=True)
 def _jump(state: Tournament, command: JumpToLevel, ctx: Ctx) -> LevelChanged:
     structure = state.settings.structure
     moved = arithmetic.jump_to_level(structure, state.clock, _now(ctx), command.level)
     return _level_changed(state, moved, ctx)
 
 
-@decides(JumpToBreak)
+@decides(JumpToBreak, in_play_only=True)
 def _jump_to_break(state: Tournament, command: JumpToBreak, ctx: Ctx) -> LevelChanged:
     moved = arithmetic.jump_to_break(state.settings.structure, state.clock, _now(ctx))
     return _level_changed(state, moved, ctx)
@@ -249,7 +249,7 @@ def displays_section(state: Tournament, now: datetime, audience: str) -> dict[st
 @warns
 def structure_running_out(state: Tournament, now: datetime, audience: str) -> list[Notice]:
     """The console's warning before the last level ends, and once it has."""
-    if audience != "td" or not state.clock.started:
+    if audience != "td" or not state.clock.started or state.finished:
         return []
     structure = state.settings.structure
     where = arithmetic.position(structure, state.clock, unix_ms(now))

@@ -63,6 +63,9 @@ class Clock:
     at_ms: int = 0
     running: bool = False
     started: bool = False
+    # When the DdT last set it running (start or resume): play resumed then, and a decision
+    # limit that a pause stopped starts again from there (hands/deadlines.py).
+    resumed_at_ms: int = 0
 
 
 @dataclass(frozen=True)
@@ -112,6 +115,23 @@ def on_break(structure: Structure, clock: Clock, now_ms: int) -> bool:
     return isinstance(structure.periods[position(structure, clock, now_ms).period], Break)
 
 
+def play_stopped(structure: Structure, clock: Clock, now_ms: int) -> bool:
+    """True while the room does not play: the clock started and is paused, or a break is on.
+    Before the clock starts the tables may play (a DdT who runs no clock)."""
+    return clock.started and (not clock.running or on_break(structure, clock, now_ms))
+
+
+def play_resumed_at(structure: Structure, clock: Clock, now_ms: int) -> int:
+    """The last instant, at or before `now_ms`, when play took up again: the clock set running,
+    or the end of the break before the level in play (0 when neither happened)."""
+    where = position(structure, clock, now_ms)
+    resumed = clock.resumed_at_ms
+    follows_break = where.period > 0 and isinstance(structure.periods[where.period - 1], Break)
+    if clock.running and follows_break and not isinstance(structure.periods[where.period], Break):
+        resumed = max(resumed, now_ms - where.elapsed_ms)
+    return resumed
+
+
 def remaining_ms(structure: Structure, clock: Clock, now_ms: int) -> int:
     return position(structure, clock, now_ms).remaining_ms
 
@@ -149,6 +169,14 @@ def next_break_in_ms(structure: Structure, clock: Clock, now_ms: int) -> int | N
     return None
 
 
+def levels_before_break(structure: Structure, clock: Clock, now_ms: int) -> int | None:
+    """Whole levels between the period in play and the next break (what a jump to that break
+    skips), or None when no break is ahead."""
+    where = position(structure, clock, now_ms)
+    ahead = structure.periods[where.period + 1 :]
+    return next((levels for levels, p in enumerate(ahead) if isinstance(p, Break)), None)
+
+
 def structure_left_ms(structure: Structure, clock: Clock, now_ms: int) -> int:
     """Time left before the last level ends (0 in overtime)."""
     where = position(structure, clock, now_ms)
@@ -179,7 +207,9 @@ def start(structure: Structure, clock: Clock, now_ms: int) -> Clock:
     """Play begins: the clock runs from where it stands (level 1, or where the DdT set it)."""
     if clock.started:
         raise DomainError("CLOCK_ALREADY_STARTED")
-    return replace(settle(structure, clock, now_ms), running=True, started=True)
+    return replace(
+        settle(structure, clock, now_ms), running=True, started=True, resumed_at_ms=now_ms
+    )
 
 
 def pause(structure: Structure, clock: Clock, now_ms: int) -> Clock:
@@ -193,7 +223,7 @@ def resume(structure: Structure, clock: Clock, now_ms: int) -> Clock:
         raise DomainError("CLOCK_NOT_STARTED")
     if clock.running:
         raise DomainError("CLOCK_ALREADY_RUNNING")
-    return replace(settle(structure, clock, now_ms), running=True)
+    return replace(settle(structure, clock, now_ms), running=True, resumed_at_ms=now_ms)
 
 
 def adjust(structure: Structure, clock: Clock, now_ms: int, seconds: int) -> Clock:
@@ -277,10 +307,15 @@ def view(structure: Structure, clock: Clock, now_ms: int, *, ahead: bool = True)
         "ends_at": ends_at,
         "server_now": now_ms,
         "blinds": _blinds(blinds),
+        # What every screen shows as the blinds: on a break, those play resumes with ("after
+        # the break"); `blinds` stays the level in force, the one the break followed.
+        "after_break": isinstance(period, Break) and coming is not None,
+        "blinds_shown": _blinds(coming) if isinstance(period, Break) and coming else _blinds(blinds),
         "next_level": _blinds(coming) if coming else None,
         "next_level_number": structure.level_number(where.period) + 1 if coming else None,
         "next_break_in_ms": break_in,
         "next_break_at": now_ms + break_in if break_in is not None and clock.running else None,
+        "levels_before_break": levels_before_break(structure, clock, now_ms),
         "structure_left_ms": left,
         "warning": warning,
         "following": None,

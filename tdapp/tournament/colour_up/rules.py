@@ -79,7 +79,7 @@ def chips_in_play(state: Tournament) -> list[ChipColour]:
     return [c for c in state.settings.chip_set if c.value not in raced]
 
 
-@decides(RaceChips)
+@decides(RaceChips, in_play_only=True)
 def _race(state: Tournament, command: RaceChips, ctx: Ctx) -> ChipsRaced:
     in_play = chips_in_play(state)
     if not state.settings.chip_set:

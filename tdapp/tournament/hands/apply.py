@@ -5,7 +5,9 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import TYPE_CHECKING
 
+from tdapp.engine.holdem import Move
 from tdapp.tournament.busts import Finish, PlayersBusted
+from tdapp.tournament.finish import TournamentFinish
 from tdapp.tournament.hands.events import (
     DecisionExtended,
     HandMisdealt,
@@ -15,7 +17,7 @@ from tdapp.tournament.hands.events import (
     TableAccessRenewed,
 )
 from tdapp.tournament.hands.steps import deal, run_step, table_hand
-from tdapp.tournament.hands.table import TableAccess, TableHand
+from tdapp.tournament.hands.table import Pushed, Step, TableAccess, TableHand
 from tdapp.tournament.registry import applies
 from tdapp.tournament.registry import apply as apply_event
 
@@ -28,16 +30,22 @@ def _with_hand(state: Tournament, hand: TableHand, **changes: object) -> Tournam
     return replace(state, play=replace(play, hands={**play.hands, hand.table: hand}, **changes))
 
 
-def _finish(state: Tournament, hand: TableHand, finishes: tuple[Finish, ...]) -> Tournament:
+def _finish(
+    state: Tournament,
+    hand: TableHand,
+    finishes: tuple[Finish, ...],
+    finish: TournamentFinish | None,
+) -> Tournament:
     """When the engine's hand is over: stacks move by what each player won or lost, the busted
-    players take their places, and the table may be balanced again."""
+    players take their places (the last of them may end the tournament), and the table may be
+    balanced again."""
     if not hand.engine.complete:
         return state
     for seat, change in hand.engine.payoffs.items():
         player = state.player(hand.players[seat])
         state = state.with_player(replace(player, stack=max(player.stack + change, 0)))
     if finishes:
-        state = apply_event(state, PlayersBusted(finishes))
+        state = apply_event(state, PlayersBusted(finishes, finish))
     return replace(state, seating=state.seating.hand_ended(hand.table))
 
 
@@ -52,15 +60,19 @@ def _started(state: Tournament, started: HandStarted) -> Tournament:
     hand = table_hand(started, engine, previous)
     state = replace(state, seating=state.seating.hand_started(started.table, started.positions))
     state = _with_hand(state, hand, dealt=started.number)
-    return _finish(state, hand, started.finishes)
+    return _finish(state, hand, started.finishes, started.finish)
 
 
 @applies(HandStepped)
 def _stepped_applied(state: Tournament, stepped: HandStepped) -> Tournament:
     hand = state.play.hands[stepped.table]
     engine = hand.engine
+    pushed = hand.pushed
     for step in stepped.steps:
+        made = len(engine.moves)
         engine = run_step(engine, step)
+        if step.kind == "chips":
+            pushed = _pushed(step, engine.moves[made])
     declared = dict(hand.declared)
     for step in stepped.steps:
         if step.kind == "declared":
@@ -73,8 +85,14 @@ def _stepped_applied(state: Tournament, stepped: HandStepped) -> Tournament:
         deadline=stepped.deadline,
         reminded=hand.reminded | set(stepped.reminded),
         declared=declared,
+        pushed=pushed,
     )
-    return _finish(_with_hand(state, hand), hand, stepped.finishes)
+    return _finish(_with_hand(state, hand), hand, stepped.finishes, stepped.finish)
+
+
+def _pushed(step: Step, move: Move) -> Pushed:
+    assert step.pushed is not None and step.pieces is not None
+    return Pushed(step.seat, step.pushed, step.pieces, step.action, move.to, move.chips)
 
 
 @applies(DecisionExtended)
@@ -96,7 +114,7 @@ def _shown_down(state: Tournament, shown: HandShownDown) -> Tournament:
         cards_shown=dict(shown.cards),
         board_shown=shown.board,
     )
-    return _finish(_with_hand(state, hand), hand, shown.finishes)
+    return _finish(_with_hand(state, hand), hand, shown.finishes, shown.finish)
 
 
 @applies(HandMisdealt)

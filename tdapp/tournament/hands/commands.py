@@ -22,6 +22,18 @@ class TakeAction:
 
 
 @dataclass(frozen=True)
+class PushChips:
+    """The player in turn pushed `pushed` chips in `pieces` chips without a word (HE-14);
+    `smallest` is the smallest chip's value when the dealer gives it."""
+
+    table: int
+    seat: int
+    pushed: int
+    pieces: int
+    smallest: int | None = None
+
+
+@dataclass(frozen=True)
 class ActOutOfTurn:
     """A player acted before their turn (HE-21 club, HE-22 TDA); `amount` for a bet or raise."""
 

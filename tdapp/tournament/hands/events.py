@@ -9,7 +9,8 @@ from datetime import datetime
 
 from tdapp.tournament.busts import Finish
 from tdapp.tournament.button import Positions
-from tdapp.tournament.events import event
+from tdapp.tournament.events import adds, event, upgrades
+from tdapp.tournament.finish import TournamentFinish
 from tdapp.tournament.hands.table import Step
 
 
@@ -21,7 +22,7 @@ class HandSeat:
     absent: bool = False
 
 
-@event("HandStarted")
+@event("HandStarted", version=2)
 @dataclass(frozen=True)
 class HandStarted:
     table: int
@@ -41,9 +42,10 @@ class HandStarted:
     finishes: tuple[Finish, ...] = ()
     # Players at the table who sat with no chips and may no longer rebuy: out before the deal.
     out_of_chips: tuple[Finish, ...] = ()
+    finish: TournamentFinish | None = None  # the hand's busts left one player (finish.py)
 
 
-@event("HandStepped")
+@event("HandStepped", version=2)
 @dataclass(frozen=True)
 class HandStepped:
     table: int
@@ -52,6 +54,7 @@ class HandStepped:
     deadline: datetime | None = None
     reminded: tuple[int, ...] = ()
     finishes: tuple[Finish, ...] = ()
+    finish: TournamentFinish | None = None
 
 
 @event("DecisionExtended")
@@ -62,7 +65,7 @@ class DecisionExtended:
     deadline: datetime
 
 
-@event("HandShownDown")
+@event("HandShownDown", version=2)
 @dataclass(frozen=True)
 class HandShownDown:
     table: int
@@ -71,6 +74,12 @@ class HandShownDown:
     cards: Mapping[int, str] = field(default_factory=dict)
     board: str = ""
     finishes: tuple[Finish, ...] = ()
+    finish: TournamentFinish | None = None
+
+
+# Before the finish was recorded, a hand's busts never ended the tournament in the log.
+for _name in ("HandStarted", "HandStepped", "HandShownDown"):
+    upgrades(_name, from_version=1)(adds(finish=None))
 
 
 @event("HandMisdealt")

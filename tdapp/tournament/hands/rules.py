@@ -10,11 +10,12 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 from dataclasses import replace
 from datetime import datetime, timedelta
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from tdapp.engine.betting import Action
 from tdapp.engine.errors import IllegalAction
 from tdapp.engine.holdem import AnteMode, HoldemHand, Street
+from tdapp.engine.pushed_chips import interpret_pushed_chips
 from tdapp.tournament.bounties import pot_winners
 from tdapp.tournament.busts import BustPlayers, Finish, PlayersBusted, last_hand_eliminators
 from tdapp.tournament.button import (
@@ -24,6 +25,7 @@ from tdapp.tournament.button import (
     next_positions,
     waits_for_button,
 )
+from tdapp.tournament.clock.timing import on_break, unix_ms
 from tdapp.tournament.ctx import Ctx
 from tdapp.tournament.errors import DomainError, engine_refusal, register_messages
 from tdapp.tournament.hands.commands import (
@@ -31,12 +33,14 @@ from tdapp.tournament.hands.commands import (
     ExpireDecision,
     Misdeal,
     PlayAbsent,
+    PushChips,
     RenewTableAccess,
     Showdown,
     StartHand,
     TakeAction,
     UseTimeBank,
 )
+from tdapp.tournament.hands.deadlines import decision_deadline
 from tdapp.tournament.hands.events import (
     DecisionExtended,
     HandMisdealt,
@@ -77,6 +81,7 @@ register_messages(
     {
         "NO_SUCH_TABLE": "There is no table %(table)s",
         "HAND_IN_PLAY": "Table %(table)s is already playing hand %(number)s",
+        "ON_BREAK": "The room is on a break: the next hand starts when the break is over",
         "NO_HAND": "Table %(table)s has no hand in play",
         "ILLEGAL_ACTION": "%(reason)s",
         "NOT_IN_HAND": "Seat %(seat)s is not in this hand",
@@ -140,12 +145,14 @@ def _waiting(
     }
 
 
-@decides(StartHand)
+@decides(StartHand, in_play_only=True)
 def _start(state: Tournament, command: StartHand, ctx: Ctx) -> HandStarted:
     table = command.table
     current = state.play.hand(table)
     if current is not None and current.in_play:
         raise DomainError("HAND_IN_PLAY", table=table, number=current.number)
+    if state.clock.started and on_break(state.settings.structure, state.clock, unix_ms(ctx.now)):
+        raise DomainError("ON_BREAK")
     out_of_chips = _no_rebuy_left(state, table, ctx)
     if out_of_chips:
         state = apply_event(state, PlayersBusted(out_of_chips))
@@ -198,7 +205,7 @@ def _start(state: Tournament, command: StartHand, ctx: Ctx) -> HandStarted:
         out_of_chips=out_of_chips,
         steps=tuple(steps),
         deadline=_deadline(state, engine, absent, ctx.now),
-        finishes=_finishes(state, hand, engine, ctx),
+        **_bust_outcome(state, hand, engine, ctx),
     )
 
 
@@ -244,17 +251,18 @@ def _deadline(
     return now + timedelta(seconds=seconds)
 
 
-def _finishes(
+def _bust_outcome(
     state: Tournament, hand: TableHand, engine: HoldemHand, ctx: Ctx
-) -> tuple[Finish, ...]:
-    """Finish places for the players the hand left with no chips (HE-02, TO-14).
+) -> dict[str, Any]:
+    """Finish places for the players the hand left with no chips (HE-02, TO-14), and the
+    tournament's finish when they leave one player (the event's `finishes` and `finish`).
 
     Only a player who takes no rebuy is out (HE-02, HE-36): while a rebuy is still possible a
     player at 0 stays seated, out of chips, until the DdT or the dealer records the rebuy or the
     bust. Chips bought during the hand (a rebuy with chips behind) count: the stack that is left
     is the one recorded plus what the hand paid or took."""
     if not engine.complete:
-        return ()
+        return {}
     out = [
         seat
         for seat in engine.seats
@@ -262,14 +270,14 @@ def _finishes(
         and not may_rebuy(state, hand.players[seat], ctx.now)
     ]
     if not out:
-        return ()
+        return {}
     ids = tuple(hand.players[seat] for seat in out)
     stacks = tuple(engine.starting_stacks[seat] for seat in out)
     eliminators = tuple(pot_winners(engine, hand.players, player_id) for player_id in ids)
     bust = BustPlayers(ids, stacks, state.seating.hand_for_hand, eliminators)
     busted = decide_command(state, bust, ctx)
     assert isinstance(busted, PlayersBusted)
-    return busted.finishes
+    return {"finishes": busted.finishes, "finish": busted.finish}
 
 
 def _hand_in_play(state: Tournament, table: int) -> TableHand:
@@ -310,7 +318,7 @@ def _stepped(
         steps=tuple(done),
         deadline=deadline,
         reminded=reminded,
-        finishes=_finishes(state, hand, engine, ctx),
+        **_bust_outcome(state, hand, engine, ctx),
     )
 
 
@@ -361,6 +369,27 @@ def _take_action(state: Tournament, command: TakeAction, ctx: Ctx) -> HandSteppe
     return _stepped(state, hand, [step], ctx)
 
 
+@decides(PushChips)
+def _push_chips(state: Tournament, command: PushChips, ctx: Ctx) -> HandStepped:
+    """HE-14: the event records what the silent push became, with what the dealer saw."""
+    hand = _hand_in_play(state, command.table)
+    seat = command.seat
+    if seat not in hand.players:
+        raise DomainError("NOT_IN_HAND", seat=seat)
+    try:
+        legal = hand.engine.legal_actions()  # refuses with the reason when nobody can act
+        if seat != legal.seat:
+            raise IllegalAction("NOT_YOUR_TURN", to_act=legal.seat, seat=seat)
+        betting = hand.engine.betting
+        assert betting is not None
+        became = interpret_pushed_chips(betting, command.pushed, command.pieces, command.smallest)
+    except IllegalAction as refused:
+        raise engine_refusal("ILLEGAL_ACTION", refused) from None
+    step = Step(seat, "chips", became.action.value, became.amount,
+                pushed=command.pushed, pieces=command.pieces)
+    return _stepped(state, hand, [step], ctx)
+
+
 @decides(ActOutOfTurn)
 def _out_of_turn(state: Tournament, command: ActOutOfTurn, ctx: Ctx) -> HandStepped:
     hand = _hand_in_play(state, command.table)
@@ -396,7 +425,8 @@ def _expire(state: Tournament, command: ExpireDecision, ctx: Ctx) -> HandStepped
     hand = _hand_in_play(state, command.table)
     if hand.number != command.number or hand.step != command.step or hand.deadline is None:
         raise DomainError("STALE_DEADLINE")
-    if ctx.now < hand.deadline:
+    due = decision_deadline(state, hand, ctx.now)
+    if due is None or ctx.now < due:  # a break or a pause stops the limit (deadlines.py)
         raise DomainError("DEADLINE_NOT_DUE")
     seat = hand.engine.to_act
     assert seat is not None
@@ -425,14 +455,15 @@ def _time_bank(state: Tournament, command: UseTimeBank, ctx: Ctx) -> DecisionExt
     hand = _hand_in_play(state, command.table)
     if hand.engine.to_act != command.seat:
         raise engine_refusal("ILLEGAL_ACTION", IllegalAction("SEAT_NOT_IN_TURN", seat=command.seat))
-    if hand.deadline is None:
+    due = decision_deadline(state, hand, ctx.now)
+    if due is None:
         raise DomainError("NO_DECISION_LIMIT", table=command.table)
     player = state.player(hand.players[command.seat])
     allowed = int(state.settings.option("time_bank"))
     if state.play.time_banks_used.get(player.id, 0) >= allowed:
         raise DomainError("NO_TIME_BANK", name=player.name)
     extension = timedelta(seconds=state.settings.decision_seconds)
-    return DecisionExtended(command.table, player.id, max(hand.deadline, ctx.now) + extension)
+    return DecisionExtended(command.table, player.id, max(due, ctx.now) + extension)
 
 
 @decides(Showdown)
@@ -455,7 +486,7 @@ def _showdown(state: Tournament, command: Showdown, ctx: Ctx) -> HandShownDown:
         winners=winners,
         cards={seat: text for seat, text in cards.items()},
         board=command.board or "",
-        finishes=_finishes(state, hand, done, ctx),
+        **_bust_outcome(state, hand, done, ctx),
     )
 
 

@@ -48,7 +48,7 @@ def table_hand(
 def run_step(engine: HoldemHand, step: Step) -> HoldemHand:
     """One step on the engine; raises IllegalAction when the rules refuse it."""
     match step.kind:
-        case "act" | "timeout" | "declared_stands":
+        case "act" | "timeout" | "declared_stands" | "chips":
             return engine.act(step.seat, step.action, step.amount)
         case "declared" | "declared_void":
             return engine  # kept aside by the table, not yet an action (HE-22)

@@ -23,7 +23,8 @@ class Step:
     HE-21), "no_raise" (the right to raise lost: an early bet HE-21, the club's time limit HE-23);
     under the TDA's out-of-turn rule (HE-22): "declared" (an early action, kept aside with the
     bet it faced), "declared_stands" (the turn came with that bet unchanged: it is made),
-    "declared_void" (the action changed: the player has every option again).
+    "declared_void" (the action changed: the player has every option again); "chips" (chips
+    pushed without a word, HE-14: `pushed` chips in `pieces` chips, made the action it became).
     """
 
     seat: int
@@ -31,6 +32,20 @@ class Step:
     action: str = ""
     amount: int | None = None
     facing: int | None = None
+    pushed: int | None = None
+    pieces: int | None = None
+
+
+@dataclass(frozen=True)
+class Pushed:
+    """The hand's newest silent push (HE-14): what the dealer saw and what it became."""
+
+    seat: int
+    pushed: int
+    pieces: int
+    action: str
+    to: int  # the seat's bet this round after it
+    chips: int  # what the action put in: the rest of the push goes back, or the player adds
 
 
 @dataclass(frozen=True)
@@ -51,6 +66,7 @@ class TableHand:
     declared: Mapping[int, Step] = field(default_factory=dict)  # early actions kept aside (HE-22)
     cards_shown: Mapping[int, str] = field(default_factory=dict)
     board_shown: str = ""
+    pushed: Pushed | None = None
 
     @property
     def in_play(self) -> bool:

@@ -13,7 +13,8 @@ from typing import TYPE_CHECKING, Any
 
 from tdapp.engine.errors import IllegalAction
 from tdapp.tournament.clock.timing import unix_ms
-from tdapp.tournament.hands.table import Step, TableHand
+from tdapp.tournament.hands.deadlines import deadline_ms, decision_deadline
+from tdapp.tournament.hands.table import Pushed, Step, TableHand
 from tdapp.tournament.purchases import may_rebuy
 from tdapp.tournament.registry import Audience, view_section
 
@@ -31,7 +32,7 @@ def hands_section(state: Tournament, now: datetime, audience: Audience) -> dict[
             "in_play": hand.in_play,
             "to_act": hand.engine.to_act if hand.in_play else None,
             "pot_total": sum(hand.engine.committed.values()) + hand.engine.dead,
-            "deadline_ms": unix_ms(hand.deadline) if hand.deadline else None,
+            "deadline_ms": deadline_ms(state, hand, now),
         }
         for table, hand in sorted(state.play.hands.items())
     }
@@ -140,8 +141,8 @@ def hand_view(state: Tournament, hand: TableHand, now: datetime) -> dict[str, An
             {"amount": p.amount, "eligible": sorted(p.eligible), "winners": list(p.winners)}
             for p in engine.paid
         ],
-        "deadline": hand.deadline.isoformat() if hand.deadline else None,
-        "deadline_ms": unix_ms(hand.deadline) if hand.deadline else None,
+        "deadline": due.isoformat() if (due := decision_deadline(state, hand, now)) else None,
+        "deadline_ms": unix_ms(due) if due else None,
         "server_ms": unix_ms(now),
         "reminded": sorted(hand.reminded),
         "misdeal_allowed": hand.in_play and not engine.substantial_action,
@@ -159,6 +160,24 @@ def hand_view(state: Tournament, hand: TableHand, now: datetime) -> dict[str, An
         ],
         "cards": {str(seat): text for seat, text in hand.cards_shown.items()},
         "board": hand.board_shown,
+        "pushed": None if hand.pushed is None else pushed_view(hand.pushed),
+    }
+
+
+def pushed_view(pushed: Pushed) -> dict[str, Any]:
+    """A silent push (HE-14) and what it became: the action, the seat's bet this round after
+    it (HE-14's "to" amount), the change handed back and the chips the player must add (the
+    rest of a full raise under the 50% standard)."""
+    return {
+        "seat": pushed.seat,
+        "pushed": pushed.pushed,
+        "pieces": pushed.pieces,
+        "became": {
+            "action": pushed.action,
+            "amount": pushed.to,
+            "change": max(pushed.pushed - pushed.chips, 0),
+            "to_add": max(pushed.chips - pushed.pushed, 0),
+        },
     }
 
 

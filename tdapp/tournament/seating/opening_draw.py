@@ -51,7 +51,7 @@ register_messages(
 )
 
 
-@decides(DrawSeats)
+@decides(DrawSeats, in_play_only=True)
 def _draw(state: Tournament, command: DrawSeats, ctx: Ctx) -> SeatsDrawn:
     if state.seats_drawn:
         raise DomainError("SEATS_ALREADY_DRAWN")

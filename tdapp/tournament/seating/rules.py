@@ -221,7 +221,7 @@ def _check_idle(state: Tournament, tables: list[int]) -> None:
 # Decide -------------------------------------------------------------------------------------
 
 
-@decides(MovePlayer)
+@decides(MovePlayer, in_play_only=True)
 def _move(state: Tournament, command: MovePlayer, ctx: Ctx) -> PlayersMoved:
     player = state.player(command.player_id)
     if player.busted:
@@ -246,7 +246,7 @@ def _move(state: Tournament, command: MovePlayer, ctx: Ctx) -> PlayersMoved:
     return PlayersMoved((MoveMade(player.id, player.table, player.seat, table, seat, reason),))
 
 
-@decides(ApplySuggested)
+@decides(ApplySuggested, in_play_only=True)
 def _apply_suggested(
     state: Tournament, command: ApplySuggested, ctx: Ctx
 ) -> PlayersMoved | TablesBroken | FinalTableDrawn:
@@ -265,7 +265,7 @@ def _apply_suggested(
     raise DomainError("NOTHING_TO_APPLY")
 
 
-@decides(BreakTable)
+@decides(BreakTable, in_play_only=True)
 def _break_one(state: Tournament, command: BreakTable, ctx: Ctx) -> TablesBroken:
     counts = in_play(state.tables)
     if not _is_int(command.table) or command.table not in counts:
@@ -281,7 +281,7 @@ def _break(state: Tournament, tables: list[int], ctx: Ctx) -> TablesBroken:
     return TablesBroken(tuple(tables), tuple(_made(m) for m in moves))
 
 
-@decides(RedrawFinalTable)
+@decides(RedrawFinalTable, in_play_only=True)
 def _redraw_final(state: Tournament, command: RedrawFinalTable, ctx: Ctx) -> FinalTableDrawn:
     counts = in_play(state.tables)
     if command.table is None:
@@ -332,7 +332,7 @@ def _configure(state: Tournament, command: ConfigureSeating, ctx: Ctx) -> Seatin
     return SeatingConfigured(diff, seats, trigger)
 
 
-@decides(SetHandForHand)
+@decides(SetHandForHand, in_play_only=True)
 def _hand_for_hand(state: Tournament, command: SetHandForHand, ctx: Ctx) -> HandForHandSet:
     on = command.on is True
     if on == state.seating.hand_for_hand:

@@ -15,6 +15,7 @@ from flask import Blueprint, jsonify
 from flask_babel import gettext
 from pydantic import Field
 
+from tdapp.console_sessions import DRAW_CONSOLES
 from tdapp.draw_table.commands import (
     Act,
     Command,
@@ -34,7 +35,6 @@ from tdapp.services import draw_tables
 from tdapp.services.draw_tables import Player
 from tdapp.web.api import URL_PREFIX, ApiBody, actor, ddt_required, parse_json
 from tdapp.web.console_access import console_guard
-from tdapp.web.console_sessions import DRAW_CONSOLES
 from tdapp.web.draw_console import access_json
 from tdapp.web.errors import RequestRefused
 from tdapp.web.numbers import seat_keys

@@ -14,13 +14,13 @@ from flask import Blueprint, jsonify
 from flask_babel import gettext
 from pydantic import Field
 
+from tdapp.console_sessions import TABLE_CONSOLES, table_console
 from tdapp.realtime import table_message
 from tdapp.services import tables, tournaments
 from tdapp.tournament.errors import DomainError
 from tdapp.tournament.state import Tournament
 from tdapp.web.api import URL_PREFIX, ApiBody, actor, ddt_required, parse_json
 from tdapp.web.console_access import console_guard
-from tdapp.web.console_sessions import TABLE_CONSOLES, table_console
 from tdapp.web.errors import RequestRefused
 from tdapp.web.numbers import seat_keys
 from tdapp.web.table import access_json
@@ -31,6 +31,8 @@ LARGEST_SEAT = 100
 Seat = Annotated[int, Field(ge=1, le=LARGEST_SEAT)]
 Chips = Annotated[int, Field(ge=0, le=1_000_000_000)]
 ActionName = Literal["fold", "check", "call", "bet", "raise", "all_in"]
+Pieces = Annotated[int, Field(ge=1, le=1000)]
+PushedAmount = Annotated[int, Field(ge=1, le=1_000_000_000)]
 
 table_guard = console_guard(
     TABLE_CONSOLES,
@@ -40,14 +42,22 @@ table_guard = console_guard(
 )
 
 
-class ActionBody(ApiBody):
+class OutOfTurnBody(ApiBody):
+    """The seat that acted out of turn and what it did (HE-21, HE-22)."""
+
     seat: Seat
     action: ActionName
     amount: Chips | None = None
 
 
-class OutOfTurnBody(ActionBody):
-    """The same fields: the seat that acted out of turn and what it did (HE-21, HE-22)."""
+class ActionBody(OutOfTurnBody):
+    """The seat in turn acts; or "chips": `pushed` chips in `pieces` chips pushed without a
+    word (HE-14), `smallest` the smallest chip's value if the dealer gives it."""
+
+    action: Literal["fold", "check", "call", "bet", "raise", "all_in", "chips"]  # type: ignore[assignment]
+    pushed: PushedAmount | None = None
+    pieces: Pieces | None = None
+    smallest: PushedAmount | None = None
 
 
 class SeatBody(ApiBody):
@@ -94,8 +104,23 @@ def get_hand(tid: int, table: int) -> Any:
 @table_guard
 def take_action(tid: int, table: int) -> Any:
     body = parse_json(ActionBody)
-    state = tables.act(tid, table, body.seat, body.action, body.amount, actor())
-    return _hand_json(state, table)
+    chips_fields = {"pushed": body.pushed, "pieces": body.pieces, "smallest": body.smallest}
+    if body.action != "chips":
+        given = [name for name, value in chips_fields.items() if value is not None]
+        if given:
+            raise RequestRefused("INVALID_REQUEST", fields=given, problems=gettext(
+                '"pushed", "pieces" and "smallest" go with the action "chips" only'))
+        state = tables.act(tid, table, body.seat, body.action, body.amount, actor())
+        return _hand_json(state, table)
+    if body.pushed is None or body.pieces is None or body.amount is not None:
+        raise RequestRefused("INVALID_REQUEST", fields=["pushed", "pieces", "amount"], problems=gettext(
+            'Chips pushed without a word need "pushed" (their total) and "pieces" (how many '
+            'chips), and no "amount"'))
+    state = tables.push_chips(
+        tid, table, body.seat, body.pushed, body.pieces, body.smallest, actor())
+    message = table_message(state, table)
+    message["became"] = message["hand"]["pushed"]["became"]  # HE-14: what the push became
+    return jsonify(message)
 
 
 @bp.post("/tournaments/<int:tid>/tables/<int:table>/hand/out-of-turn")

@@ -17,7 +17,7 @@ from typing import Annotated, Any
 from flask import Response, jsonify, request
 from pydantic import Field
 
-from tdapp.realtime import held_view, td_change
+from tdapp.realtime import console_answer, held_view, td_change
 from tdapp.services import journal, templates, tournaments
 from tdapp.tournament.configure import ConfigureTournament
 from tdapp.tournament.payouts import AdjustPayouts
@@ -43,6 +43,15 @@ VIEW_PARAMETER = QueryParameter("view", False, {
                    "\"slug\", \"version\", \"base\", \"ops\", \"can_undo\", "
                    "\"can_redo\"}`, what the action changed as the console's push tells it "
                    "(docs/realtime.md). Default: `full` up to 500 players, `changes` above.",
+})
+
+
+SHOWN_PARAMETER = QueryParameter("view", False, {
+    "type": "string",
+    "enum": ["full", "dashboard"],
+    "description": "`full`: the DdT's whole view. `dashboard`: the console's part of it, what "
+                   "its dashboard shows (no players, tables, payout places, hands), with the "
+                   "newest log lines. Default: `full` up to 500 players, `dashboard` above.",
 })
 
 
@@ -142,8 +151,24 @@ def create_tournament():
 @bp.get("/tournaments/<int:tid>")
 @ddt_required
 def show(tid: int):
-    """The DdT's whole view."""
-    return jsonify(held_view(tid, "td", tournaments.current(tid)))
+    """The DdT's whole view, or at a festival's size the console's part of it (`?view=`)."""
+    return jsonify(_shown(tid))
+
+
+@reads_query(SHOWN_PARAMETER)
+def _shown(tid: int) -> dict[str, Any]:
+    """The DdT's view as `?view=` asks (SHOWN_PARAMETER): whole for a club's field or when asked,
+    else the console's part, a hundredth of a festival's megabyte."""
+    shape = request.args.get("view")
+    if shape not in (None, "full", "dashboard"):
+        raise RequestRefused("INVALID_REQUEST", fields=["view"],
+                             problems="view: one of full, dashboard")
+    state = tournaments.current(tid)
+    if shape is None:
+        shape = "full" if len(state.players) <= WHOLE_VIEW_UP_TO else "dashboard"
+    if shape == "full":
+        return held_view(tid, "td", state)
+    return console_answer(tid, state)
 
 
 @bp.get("/tournaments/<int:tid>/settings")

@@ -169,5 +169,23 @@ def print_receipt(tid: int, player_id: int):
     where = place_of(state, player)
     if not amount or where is None:
         _refuse(gettext("%(name)s has no prize to pay.", name=player.name), 409)
-    return _page("receipt.html", tid, f"receipt/{player_id}", HAND_OUT, player=player,
-                 place=where[0], tied=where[1], amount_cents=amount)
+    receipt = {"player": player, "place": where[0], "tied": where[1], "amount_cents": amount}
+    return _page("receipt.html", tid, f"receipt/{player_id}", HAND_OUT, receipts=[receipt])
+
+
+@bp.get("/t/<int:tid>/print/receipts")
+def print_receipts(tid: int):
+    """Every paid player's receipt, best place first, one per page (the printer cuts between
+    them): the finish's one print run."""
+    state = tournaments.current(tid)
+    receipts = []
+    for player_id, amount in prizes(state).items():
+        player = state.player(player_id)
+        where = place_of(state, player)
+        if amount and where is not None:
+            receipts.append({"player": player, "place": where[0], "tied": where[1],
+                             "amount_cents": amount})
+    if not receipts:
+        _refuse(gettext("No prize is due yet."), 409)
+    receipts.sort(key=lambda r: (r["place"], r["player"].name))
+    return _page("receipt.html", tid, "receipts", HAND_OUT, receipts=receipts)

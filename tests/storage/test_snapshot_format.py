@@ -1,0 +1,34 @@
+"""A snapshot's format fingerprints every source its pickle depends on (issue 28): the state's
+own package and every module of the app it imports, the engine's hand included."""
+
+from __future__ import annotations
+
+import shutil
+
+from tdapp.storage import event_log
+from tdapp.storage.event_log import APP, pickle_format, sources_of
+
+
+def test_a_tournaments_snapshot_depends_on_the_engine_it_holds_a_hand_of():
+    reached = {str(source.relative_to(APP)) for source in sources_of("tdapp.tournament")}
+    assert {"engine/holdem.py", "engine/cards.py", "engine/pots.py", "tournament/state.py"} <= reached
+    assert not any(source.startswith(("web/", "services/", "storage/", "realtime/")) for source in reached)
+    assert "__init__.py" not in reached  # the app factory holds no state
+
+
+def test_a_draw_tables_snapshot_depends_on_the_tournament_rules_it_imports():
+    reached = {str(source.relative_to(APP)) for source in sources_of("tdapp.draw_table")}
+    assert {"engine/draw/hand.py", "engine/telesina/hand.py", "tournament/errors.py"} <= reached
+
+
+def test_an_engine_change_alone_gives_the_tournaments_snapshots_another_format(tmp_path, monkeypatch):
+    copy = tmp_path / "tdapp"
+    shutil.copytree(APP, copy, ignore=shutil.ignore_patterns("__pycache__", "*.mo"))
+    monkeypatch.setattr(event_log, "APP", copy)
+    before = pickle_format("tdapp.tournament")
+    assert pickle_format("tdapp.tournament") == before
+    (copy / "web" / "home.py").write_text("# a page changed: no state holds it\n", encoding="utf-8")
+    assert pickle_format("tdapp.tournament") == before
+    holdem = copy / "engine" / "holdem.py"
+    holdem.write_text(holdem.read_text() + "\n# a field added to the hand\n", encoding="utf-8")
+    assert pickle_format("tdapp.tournament") != before
