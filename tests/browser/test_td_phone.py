@@ -87,6 +87,16 @@ class Thumb:
         expect(card).to_contain_text(name)
         return card
 
+    def count(self, name: str, chips: str) -> None:
+        """From the dashboard: the player's card, a tap in the chips field, the count typed over
+        what is there, and the card's chips button."""
+        self.start()
+        card = self.find(name)
+        self.tap(card.locator("input.stack"))
+        self.page.keyboard.press("Control+A")
+        self.page.keyboard.type(chips)
+        self.tap(card.get_by_role("button", name="Fiches"))
+
 
 def test_a_floor_persons_night_on_a_phone_each_step_in_three_taps(night, browser):
     api, tid = night
@@ -168,21 +178,11 @@ def test_a_floor_persons_night_on_a_phone_each_step_in_three_taps(night, browser
 
     # A chip count: three taps (the field, the count typed, its button). A refused count keeps
     # what was typed in the field, with the reason.
-    thumb.start()
-    card = thumb.find("Dario Ferrari")
-    thumb.tap(card.locator("input.stack"))
-    page.keyboard.press("Control+A")
-    page.keyboard.type("-5000")
-    thumb.tap(card.get_by_role("button", name="Fiches"))
+    thumb.count("Dario Ferrari", "-5000")
     expect(page.locator(".flash-error")).to_be_visible()
     expect(page.locator("#players-table tbody tr:visible input.stack")).to_have_value("-5000")
     assert player(api, tid, "Dario Ferrari")["stack"] == 5000
-    thumb.start()
-    card = thumb.find("Dario Ferrari")
-    thumb.tap(card.locator("input.stack"))
-    page.keyboard.press("Control+A")
-    page.keyboard.type("7400")
-    thumb.tap(card.get_by_role("button", name="Fiches"))
+    thumb.count("Dario Ferrari", "7400")
     expect(page.locator(".flash").first).to_contain_text("Dario Ferrari")
     assert thumb.taps == 3
     assert player(api, tid, "Dario Ferrari")["stack"] == 7400
