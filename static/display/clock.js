@@ -240,6 +240,8 @@
   let seatingSeen = false;
   function turnSeating(layout, seconds) {
     if (layout !== "seating") { seatingSince = 0; return; }
+    // Coming on screen: the tables' area has its size once the layout shows it, just after.
+    if (!seatingSince) requestAnimationFrame(fitSeating);
     const now = Date.now();
     if (seatingSince && now - seatingSince < seconds * 1000) return;
     // The first time on screen it shows the page the screen was loaded with.
@@ -373,13 +375,10 @@
       // The countdown's last minute and the break belong on the big clock.
       if (view.clock.on_break || (view.clock.running && t.left <= 60000)) layout = "clock";
     }
-    const wasSeating = root.classList.contains("layout-seating");
+    turnSeating(layout, Math.max(5, d.seconds || 20));
     root.classList.toggle("layout-moves", layout === "moves");
     root.classList.toggle("layout-seating", layout === "seating");
     root.classList.toggle("layout-clock", layout !== "seating" && layout !== "moves");
-    // The tables' area has a size only while on screen.
-    if (layout === "seating" && !wasSeating) fitSeating();
-    turnSeating(layout, Math.max(5, d.seconds || 20));
   }
 
   // ---- the socket: the whole view at join, then what changed (static/realtime/deltas.js) ----
