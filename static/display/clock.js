@@ -25,7 +25,11 @@
   function unlockAudio() {
     if (!audio && window.AudioContext) audio = new AudioContext();
     if (audio && audio.state === "suspended") audio.resume();
-    $("sound-hint").hidden = true;
+    if (!$("sound-hint").hidden) {
+      $("sound-hint").hidden = true;
+      root.classList.remove("hinting");
+      fitSeating();
+    }
   }
   function beep(count, freq, ms) {
     if (muted || !audio || audio.state !== "running") return;
@@ -145,7 +149,7 @@
     fit(document.querySelector(".blinds-row"), main.clientWidth * 0.96);
     document.querySelectorAll(".fit").forEach((el) => fit(el, el.parentElement.clientWidth * 0.94));
   }
-  window.addEventListener("resize", fitAll);
+  window.addEventListener("resize", () => { fitAll(); fitSeating(); });
 
   function drawSeating() {
     drawTables();
@@ -158,11 +162,13 @@
       li.textContent = m.name + " → " + L.table + " " + m.to_table + ", " + L.seat + " " + m.to_seat;
       return li;
     }));
+    $("moves-box").hidden = moves.length === 0;
     drawLists();
   }
 
   function drawTables() {
     const bounties = Boolean((view.tournament || {}).bounty);
+    set("seating-page", seating.pages > 1 ? L.page_of.replace("%(page)s", seating.page).replace("%(pages)s", seating.pages) : "");
     $("seating").replaceChildren(...seating.tables.map((t) => {
       const box = document.createElement("div");
       box.className = "table";
@@ -184,33 +190,72 @@
       box.append(h, list);
       return box;
     }));
+    fitSeating();
   }
+
+  // ---- seating that fits: as many tables a page as the screen holds whole, each seat at a
+  // size read from across the room. The rows of tables and the font follow from the room the
+  // tables' area has and the seats a table has; the columns from a table's width at that font.
+  // A page size other than the one shown asks for the page that holds the first table shown. ----
+  const askedSize = new URLSearchParams(location.search).get("size");
+  const LEGIBLE = 0.025;   // the smallest seat font, as a share of the screen's height
+  const LARGEST = 0.04;    // and the largest: a few tables are no reason for giant names
+  const TABLE_EMS = 12;    // a table's width in seat fonts: "10. " and a long name
+  const LINE = 1.25;       // a seat's line, in its font
+  const TABLE_LINES = 2.2; // a table's heading, margins and padding, in seat fonts
+  function fitSeating() {
+    const area = $("seating");
+    const height = area.clientHeight;
+    const width = area.clientWidth;
+    if (!height || !width) return;  // not on screen: measured when it comes on
+    const seats = Math.max(1, ...seating.tables.map((t) => t.seats.length));
+    const gap = 0.015 * innerHeight;
+    const tall = seats * LINE + TABLE_LINES;
+    let best = null;
+    for (let rows = 1; rows <= 12; rows++) {
+      const font = Math.min(LARGEST * innerHeight, (height - (rows - 1) * gap) / rows / tall);
+      if (font < LEGIBLE * innerHeight && rows > 1) break;
+      const columns = Math.max(1, Math.floor((width + gap) / (TABLE_EMS * font + gap)));
+      if (!best || rows * columns > best.rows * best.columns) best = { rows: rows, columns: columns, font: font };
+    }
+    area.style.setProperty("--seat-font", best.font.toFixed(2) + "px");
+    area.style.setProperty("--table-gap", gap.toFixed(2) + "px");
+    area.style.setProperty("--table-columns", best.columns);
+    const size = best.rows * best.columns;
+    if (!askedSize && size !== wantedSize) {
+      wantedSize = size;
+      loadSeating(pageHolding(size));
+    }
+  }
+  // The page of `size` tables that holds the first table shown now.
+  function pageHolding(size) { return Math.floor((seating.page - 1) * seating.size / size) + 1; }
 
   // ---- seating: a page of tables at a time over HTTP (the view leaves the field's rows out),
   // the next page each time the seating comes on screen and every `seconds` while it stays; a
   // page that a change touched (the delta names its tables) is asked for again. The ETag makes
   // asking again for an unchanged page cost a 304. ----
   let seating = JSON.parse($("initial-seating").textContent);
+  let wantedSize = seating.size;  // tables a page: what fits the screen, or the `?size=` asked
   let loading = false;
   let reload = false;
   function loadSeating(number) {
     if (loading) { reload = true; return; }
     loading = true;
-    const asked = "/t/" + encodeURIComponent(slug) + "/seating?page=" + number + "&size=" + seating.size;
+    const asked = "/t/" + encodeURIComponent(slug) + "/seating?page=" + number + "&size=" + wantedSize;
     fetch(asked, { cache: "no-cache" })
       .then((answer) => (answer.ok ? answer.json() : null))
       .then((page) => {
         if (page) {
           seating = page;
-          drawTables();
-          fitAll();
+          // A page of the size asked before the screen measured another is not drawn.
+          if (page.size === wantedSize) drawTables(); else reload = true;
         }
       })
       .catch(() => {})
       .finally(() => {
         loading = false;
         // A change named the page while it was on its way: the answer may predate it.
-        if (reload) { reload = false; loadSeating(seating.page); }
+        if (reload) { reload = false; loadSeating(seating.size === wantedSize ? seating.page : pageHolding(wantedSize)); }
       });
   }
   function touchesSeating(message) {
@@ -220,6 +265,8 @@
   let seatingSeen = false;
   function turnSeating(layout, seconds) {
     if (layout !== "seating") { seatingSince = 0; return; }
+    // Coming on screen: the tables' area has its size once the layout shows it, just after.
+    if (!seatingSince) requestAnimationFrame(fitSeating);
     const now = Date.now();
     if (seatingSince && now - seatingSince < seconds * 1000) return;
     // The first time on screen it shows the page the screen was loaded with.
@@ -236,6 +283,7 @@
       li.textContent = p.place + "°  " + money(p.amount_cents);
       return li;
     }));
+    $("payouts-box").hidden = places.length === 0;
     // Bounties won so far, the biggest first: who is collecting heads.
     $("bounties-box").hidden = !bounties;
     const won = ((view.payouts || {}).bounties || []).slice(0, 8);
@@ -244,6 +292,8 @@
       li.textContent = b.name + "  " + money(b.amount_cents);
       return li;
     }));
+    // Nothing to list beside the tables: the tables take the whole width.
+    $("seating-columns").classList.toggle("no-lists", $("moves-box").hidden && $("payouts-box").hidden && $("bounties-box").hidden);
   }
 
   // ---- the moves just made: every move of one event carries that event's version, so the
@@ -408,12 +458,20 @@
     showMute();
   });
   document.addEventListener("keydown", (e) => {
+    // Someone at the wall's keyboard turns the seating's pages; the rotation carries on from there.
+    const turn = { ArrowRight: 1, PageDown: 1, ArrowLeft: -1, PageUp: -1 }[e.key];
+    if (turn && root.classList.contains("layout-seating") && !loading) {
+      loadSeating((seating.page - 1 + turn + seating.pages) % seating.pages + 1);
+      seatingSince = Date.now();
+    }
     unlockAudio();
     if (e.key === "f" || e.key === "F" || e.key === "Enter") toggleFullscreen();
     if (e.key === "m" || e.key === "M") $("mute").click();
   });
 
-  window.tdDisplay = { sync: sync, view: () => view, socket: socket };
+  window.tdDisplay = { sync: sync, view: () => view, socket: socket, seating: () => seating,
+    settled: () => !loading && seating.size === wantedSize };
+  root.classList.toggle("hinting", !$("sound-hint").hidden);
   showMute();
   drawView();
   tick();

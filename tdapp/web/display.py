@@ -39,6 +39,7 @@ def labels() -> dict[str, object]:
         "table": _("Table"),
         "seat": _("seat"),
         "moves": _("Moves"),
+        "page_of": _("%(page)s of %(pages)s"),
         "reason_BALANCE": _("Table balance"),
         "reason_BREAK": _("Table %(table)s breaks"),
         "reason_FINAL_TABLE": _("Final table draw"),

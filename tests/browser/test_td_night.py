@@ -108,7 +108,8 @@ def test_a_bust_shows_stacks_to_count_again_not_missing_chips(ddt_api, browser):
     page = console(browser, api.server)
     page.goto(f"/td/t/{tid}")
     card = page.locator("#chips-gap")
-    expect(card).to_contain_text("3 stack da ricontare dopo le eliminazioni")
+    expect(card).to_contain_text("Conta 3 stack")
+    expect(card.locator("a.recount")).to_have_text("Tavolo 1: 3 stack")
     expect(card).not_to_have_class(re.compile("alert"))
     expect(page.locator(".warnings")).not_to_contain_text("fiches")
     shot(page, "td-dashboard-after-bust")
@@ -119,6 +120,7 @@ def test_a_bust_shows_stacks_to_count_again_not_missing_chips(ddt_api, browser):
     api.call("POST", f"/tournaments/{tid}/chips", {"counts": counts})
     # The idle dashboard reloads by itself when the count arrives (static/td/live.js).
     expect(card).to_contain_text("1.000")
+    expect(card).to_contain_text("fiches mancanti")
     expect(card).to_have_class(re.compile("alert"))
     expect(page.locator(".warnings")).to_contain_text("1.000")
 

@@ -51,7 +51,9 @@ def test_the_dashboard_says_which_stacks_wait_for_a_count_instead_of_a_false_gap
     post(ddt_client, f"/td/t/{tid}/seats/draw", formation="even")
     post(ddt_client, f"/td/t/{tid}/players/act", do="bust-1")
     page = ddt_client.get(f"/td/t/{tid}").get_data(as_text=True)
-    assert "stack da ricontare dopo un" in page or "stack da ricontare dopo le" in page
+    # In words where to count (the table, with a link to its count), never a bare dash.
+    assert "Conta 3 stack" in page
+    assert f'href="/td/t/{tid}/tables/1/count" class="recount">Tavolo 1: 3 stack</a>' in page
     assert "mancano al conteggio" not in page and "-5.000" not in page
 
 

@@ -119,16 +119,43 @@ def flash_done(message: str) -> None:
     flash(message, "success")
 
 
+UNDOABLE = "undo"
+"""The flash category of an action told in a toast with its undo button (td/base.html)."""
+
+
+_TYPED = "typed"
+# What a form posts besides what the DdT typed; a password is never kept.
+_NOT_TYPED = frozenset({"csrf_token", "next", "do", "same_name_ok"})
+
+
+def _keep_typed() -> None:
+    """The refused form's fields, for the page it goes back to: what was typed stays there."""
+    fields = {
+        name: value for name, value in request.form.items()
+        if name not in _NOT_TYPED and "password" not in name and "confirm" not in name
+    }
+    if fields:
+        session[_TYPED] = {"action": request.path, "fields": fields}
+
+
+@bp.context_processor
+def _typed_before() -> dict[str, Any]:
+    """The fields of a form refused just before, once (static/td/phone.js puts them back)."""
+    return {"typed_before": session.pop(_TYPED, None) if _TYPED in session else None}
+
+
 @bp.errorhandler(DomainError)
 def _refused(error: DomainError):
     """A rule said no: say why on the page the DdT came from. Nothing was changed."""
     if request.method == "GET":
         return render_template("td/missing.html", message=tell(error)), 404
     flash(tell(error), "error")
+    _keep_typed()
     return back(request.view_args.get("tid") if request.view_args else None)
 
 
 @bp.errorhandler(FormError)
 def _bad_form(error: FormError):
     flash(error.message, "error")
+    _keep_typed()
     return back(request.view_args.get("tid") if request.view_args else None)

@@ -8,7 +8,7 @@ from collections.abc import Callable
 from datetime import datetime
 from typing import Any
 
-from flask import redirect, request, session, url_for
+from flask import flash, redirect, request, session, url_for
 from flask_babel import gettext
 
 from tdapp.services import roster, tournaments
@@ -27,7 +27,7 @@ from tdapp.tournament.reinstate import ReinstatePlayer
 from tdapp.tournament.state import Tournament
 from tdapp.wallclock import utcnow
 from tdapp.web.td import bp
-from tdapp.web.td.console import act, actor, back, flash_done, render
+from tdapp.web.td.console import UNDOABLE, act, actor, back, flash_done, render
 from tdapp.web.td.forms import FormError, optional_whole, text, whole
 
 # The session key of a registration refused as a possible duplicate, until the page asks.
@@ -188,5 +188,10 @@ def player_action(tid: int):
     state = tournaments.dispatch(tid, _ACTIONS[action](player_id, request.form), actor=actor())
     # An unregistered player is gone from the state: the message names them as they were.
     after = state.players.get(player_id)
-    flash_done(_done(action, after if after is not None else before))
+    said = _done(action, after if after is not None else before)
+    if action == "bust":
+        # A bust is said in a toast with its undo: the wrong row tapped on a phone is one tap back.
+        flash(said, UNDOABLE)
+    else:
+        flash_done(said)
     return back(tid)
