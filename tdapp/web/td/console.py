@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from flask import flash, redirect, render_template, request, session, url_for
+from flask import flash, g, redirect, render_template, request, session, url_for
 from flask_babel import gettext
 
 from tdapp.realtime import held_view
@@ -119,16 +119,42 @@ def flash_done(message: str) -> None:
     flash(message, "success")
 
 
+# A refused form's fields as typed, for the page the DdT goes back to: its inputs show them again
+# (`typed`), so that a refusal never wipes a name or a count. Secrets and routing are not kept.
+_KEPT = "kept_form"
+_NOT_KEPT = frozenset({"csrf_token", "next", "do", "password", "confirm", "new_password"})
+
+
+def _keep_typed() -> None:
+    session[_KEPT] = {name: value for name, value in request.form.items()
+                      if name not in _NOT_KEPT}
+
+
+@bp.before_request
+def _take_typed() -> None:
+    """The next page shown after a refusal takes the fields kept for it, once."""
+    if request.method == "GET":
+        g.kept_form = session.pop(_KEPT, None) or {}
+
+
+@bp.app_template_global()
+def typed(name: str, default: Any = "") -> Any:
+    """What the DdT had typed in the field `name` of a form just refused, else `default`."""
+    return g.get("kept_form", {}).get(name, default)
+
+
 @bp.errorhandler(DomainError)
 def _refused(error: DomainError):
     """A rule said no: say why on the page the DdT came from. Nothing was changed."""
     if request.method == "GET":
         return render_template("td/missing.html", message=tell(error)), 404
     flash(tell(error), "error")
+    _keep_typed()
     return back(request.view_args.get("tid") if request.view_args else None)
 
 
 @bp.errorhandler(FormError)
 def _bad_form(error: FormError):
     flash(error.message, "error")
+    _keep_typed()
     return back(request.view_args.get("tid") if request.view_args else None)
