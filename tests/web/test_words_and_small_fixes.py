@@ -169,3 +169,52 @@ def test_a_table_link_uses_the_address_the_ddt_opened_the_console_with(api):
     again = api.get(f"/api/v1/tournaments/{tid}/tables/{table}/access",
                     headers={"Host": "10.0.0.7:8080"}).get_json()
     assert again["url"].startswith("http://10.0.0.7:8080/table/")
+
+
+def busted_row(client, tid: int, pid: int) -> str:
+    """The players page's row of player `pid`, once out."""
+    return page(client, f"/td/t/{tid}/players").split(f'id="player-{pid}"')[1].split("</tr>")[0]
+
+
+@pytest.mark.parametrize(("gender", "word"), [("f", "eliminata"), ("m", "eliminato"),
+                                              (None, "fuori gioco")])
+def test_a_player_out_is_said_in_her_or_his_gender_or_in_neutral_words(api, ddt_client, client,
+                                                                      gender, word):
+    tid = api.post("/api/v1/tournaments", json=SET_UP).get_json()["id"]
+    for name in ("Anna", "Bruno"):
+        api.post(f"/api/v1/tournaments/{tid}/players", json={"name": name})
+    pid = api.post(f"/api/v1/tournaments/{tid}/players",
+                   json={"name": "Carla", "gender": gender}).get_json()["id"]
+    api.post(f"/api/v1/tournaments/{tid}/seats/draw", json={})
+    api.post(f"/api/v1/tournaments/{tid}/players/{pid}/bust", json={})
+    assert f'class="status status-busted">{word}</span>' in busted_row(ddt_client, tid, pid)
+    slug = api.get(f"/api/v1/tournaments/{tid}").get_json()["slug"]
+    phone = page(client, f"/t/{slug}/p/{pid}")
+    assert f"{word.capitalize()} · " in phone
+
+
+def test_a_roster_player_brings_her_gender_to_the_registration(api):
+    member = api.post("/api/v1/roster", json={"name": "Giulia Conti", "gender": "f"}).get_json()
+    assert member["gender"] == "f"
+    tid = api.post("/api/v1/tournaments", json=SET_UP).get_json()["id"]
+    api.post(f"/api/v1/tournaments/{tid}/players", json={"roster_id": member["id"]})
+    players = api.get(f"/api/v1/tournaments/{tid}").get_json()["players"]
+    assert [(p["name"], p["gender"]) for p in players] == [("Giulia Conti", "f")]
+
+
+def test_the_console_registers_a_gender_and_keeps_it_in_the_roster(api, ddt_client):
+    tid = api.post("/api/v1/tournaments", json=SET_UP).get_json()["id"]
+    post(ddt_client, f"/td/t/{tid}/players", name="Marta Riva", gender="f", save_to_roster="1")
+    players = api.get(f"/api/v1/tournaments/{tid}").get_json()["players"]
+    assert players[0]["gender"] == "f"
+    assert api.get("/api/v1/roster").get_json()["players"] == [
+        {"id": 1, "name": "Marta Riva", "gender": "f"}]
+
+
+@pytest.mark.parametrize("gender", ["x", "F", "", 1])
+def test_a_gender_other_than_f_m_or_null_is_refused_and_registers_nobody(api, gender):
+    tid = api.post("/api/v1/tournaments", json=SET_UP).get_json()["id"]
+    answer = api.post(f"/api/v1/tournaments/{tid}/players", json={"name": "Zeno", "gender": gender})
+    assert answer.status_code == 422
+    assert answer.get_json()["error"]["code"] == "INVALID_REQUEST"
+    assert api.get(f"/api/v1/tournaments/{tid}").get_json()["players"] == []
