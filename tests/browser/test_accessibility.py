@@ -15,7 +15,7 @@ from pathlib import Path
 import pytest
 
 from tests.browser.test_every_page_words import draw_consoles, league_with_a_night, log_in
-from tests.conftest import DDT_PASSWORD
+from tests.conftest import DDT_PASSWORD, DdtApi
 
 pytest.importorskip("playwright.sync_api")
 
@@ -41,16 +41,12 @@ def night(shared_ddt_server) -> Iterator[dict]:
     """A night with something on every page: players seated, the clock running, a bust, a
     table console and two draw consoles, a league with a night, a season and a roster member."""
     server = shared_ddt_server
-    token = server.call("POST", "/api/v1/auth/token",
-                        body={"username": "ddt", "password": DDT_PASSWORD})["token"]
-
-    def call(method: str, path: str, body: dict | None = None) -> dict:
-        return server.call(method, "/api/v1" + path, token, None if method == "GET" else body or {})
-
+    login = {"username": "ddt", "password": DDT_PASSWORD}
+    call = DdtApi(server, server.call("POST", "/api/v1/auth/token", body=login)["token"]).call
     created = call("POST", "/tournaments", {
-        "name": "Serata per tutti", "starting_stack": 5000, "buy_in": 2000, "seats_per_table": 9,
-        "levels": [{"small_blind": 25, "big_blind": 50, "ante": 0, "seconds": 1200},
-                   {"small_blind": 50, "big_blind": 100, "ante": 0, "seconds": 1200}],
+        "name": "Serata per tutti", "starting_stack": 5000, "buy_in": 2000,
+        "levels": [{"small_blind": 25 * n, "big_blind": 50 * n, "ante": 0, "seconds": 1200}
+                   for n in (1, 2)],
         "payouts": [{"max_entries": 100, "basis_points": [5000, 3000, 2000]}],
     })
     tid, slug = created["id"], created["slug"]
