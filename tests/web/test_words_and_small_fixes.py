@@ -218,3 +218,13 @@ def test_a_gender_other_than_f_m_or_null_is_refused_and_registers_nobody(api, ge
     assert answer.status_code == 422
     assert answer.get_json()["error"]["code"] == "INVALID_REQUEST"
     assert api.get(f"/api/v1/tournaments/{tid}").get_json()["players"] == []
+
+
+def test_a_refused_prize_and_payout_table_keep_what_was_typed(api, ddt_client):
+    tid, _, _ = seated(api, players=3)
+    shown = post(ddt_client, f"/td/t/{tid}/payouts/adjust", places="1", **{"amount-1": "12,5x"},
+                 next=f"/td/t/{tid}/payouts")
+    assert "Premio per il 1° posto" in shown and 'value="12,5x"' in shown
+    shown = post(ddt_client, f"/td/t/{tid}/payouts/table", brackets="1",
+                 **{"entries-0": "9", "shares-0": "60 30 x"}, next=f"/td/t/{tid}/payouts")
+    assert 'name="shares-0" value="60 30 x"' in shown
