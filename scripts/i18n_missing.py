@@ -40,7 +40,8 @@ def registered_templates() -> set[str]:
 def marked_strings() -> set[str]:
     method_map = [("tdapp/**.py", "python"), ("templates/**.html", "jinja2")]
     found = extract_from_dir(str(ROOT), method_map=method_map, keywords={"_": None,
-                             "gettext": None, "lazy_gettext": None, "ngettext": (1, 2)})
+                             "gettext": None, "lazy_gettext": None, "ngettext": (1, 2),
+                             "pgettext": ((1, "c"), 2)})
     return {message if isinstance(message, str) else message[0] for _, _, message, *_ in found}
 
 

@@ -109,7 +109,8 @@
     set("players", ledger.entries ? num.format(ledger.players_left) + " / " + num.format(ledger.entries) : "–");
     set("average", ledger.average_stack ? num.format(ledger.average_stack) : "–");
     set("pool", ledger.prize_pool_cents ? money(ledger.prize_pool_cents) : "–");
-    set("paid", places.length ? L.paid.replace("%(places)s", places.length) : "");
+    const paid = places.length === 1 ? L.paid_one : L.paid.replace("%(places)s", places.length);
+    set("paid", places.length ? paid : "");
     set("chips", ledger.chips_issued ? num.format(ledger.chips_issued) : "–");
     set("mini-level", c.on_break ? L.break : String(c.level));
     set("mini-blinds", blindsText(shown));

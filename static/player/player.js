@@ -39,7 +39,7 @@
 
   function whereText(p) {
     if (p.status === "busted") {
-      return labels.busted + (p.place ? " · " + fill(labels.place, { place: p.place }) : "");
+      return (labels["busted_" + p.gender] || labels.busted) + (p.place ? " · " + fill(labels.place, { place: p.place }) : "");
     }
     return null;
   }

@@ -21,6 +21,11 @@
       '<td><input class="chips" type="number" min="0" inputmode="numeric"></td>' +
       '<td><input class="folded" type="checkbox"></td>';
     row.querySelector(".seat-no").value = seat;
+    // Each cell named by its column and its row, for a screen reader (the header is not a label).
+    const where = L.row.replace("%(n)s", $("rows").children.length + 1);
+    row.querySelector(".seat-no").setAttribute("aria-label", L.seat + " · " + where);
+    row.querySelector(".chips").setAttribute("aria-label", L.chips_in + " · " + where);
+    row.querySelector(".folded").setAttribute("aria-label", L.folded + " · " + where);
     $("rows").appendChild(row);
   }
 

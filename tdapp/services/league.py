@@ -22,6 +22,7 @@ from tdapp.league.results import Night, table_result
 from tdapp.storage.database import is_id, session_scope
 from tdapp.storage.leagues import LeagueNightRecord, LeagueRecord
 from tdapp.tournament.errors import register_messages
+from tdapp.tournament.names import same_name_key
 from tdapp.wallclock import utcnow
 
 MAX_NAME = 120
@@ -30,12 +31,16 @@ register_messages({
     "UNKNOWN_LEAGUE": "There is no league %(league_id)s",
     "BAD_LEAGUE": "A league needs a name and 8 to 16 different members",
     "LEAGUE_NOTHING_TO_UNDO": "No night has been entered yet",
+    "DUPLICATE_MEMBER": (
+        "%(name)s and %(other)s are one name: is it one person, or two who need names apart?"
+    ),
 })
 
 
 def create_league(name: str, members: Sequence[str]) -> int:
     name = " ".join(name.split()) if isinstance(name, str) else ""
     cleaned = [" ".join(m.split()) for m in members if isinstance(m, str)]
+    _check_names_apart(cleaned)
     if not name or len(name) > MAX_NAME or not 8 <= len(set(cleaned)) == len(cleaned) <= 16 \
             or any(not m or len(m) > MAX_NAME for m in cleaned):
         raise LeagueError("BAD_LEAGUE")
@@ -44,6 +49,16 @@ def create_league(name: str, members: Sequence[str]) -> int:
         db.add(row)
         db.flush()
         return row.id
+
+
+def _check_names_apart(members: Sequence[str]) -> None:
+    """Members are told apart as a tournament's players are (case, accents and spaces ignored):
+    "Alberto" and "alberto" would be one person's two lines in the standings."""
+    seen: dict[str, str] = {}
+    for member in members:
+        other = seen.setdefault(same_name_key(member), member)
+        if other != member:
+            raise LeagueError("DUPLICATE_MEMBER", name=member, other=other)
 
 
 def leagues() -> list[tuple[int, str]]:

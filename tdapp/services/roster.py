@@ -10,6 +10,7 @@ from tdapp.storage.database import is_id, session_scope
 from tdapp.storage.roster import RosterPlayer
 from tdapp.tournament.errors import DomainError, register_messages
 from tdapp.tournament.names import folded, same_name_key
+from tdapp.tournament.players import GENDERS
 
 MAX_NAME = 80
 
@@ -26,13 +27,14 @@ register_messages(
 class Member:
     id: int
     name: str
+    gender: str | None = None
 
 
 def members(search: str = "") -> list[Member]:
     """The roster by name; with `search`, only names containing it (ignoring case and accents)."""
     with session_scope() as db:
         rows = db.exec(select(RosterPlayer).order_by(col(RosterPlayer.name))).all()
-        found = [Member(row.id, row.name) for row in rows]
+        found = [Member(row.id, row.name, row.gender) for row in rows]
     wanted = folded(search.strip())
     return [m for m in found if wanted in folded(m.name)] if wanted else found
 
@@ -43,18 +45,20 @@ def member_named(name: str) -> Member | None:
     return next((m for m in members() if same_name_key(m.name) == wanted), None)
 
 
-def add_member(name: str) -> Member:
+def add_member(name: str, gender: str | None = None) -> Member:
     name = " ".join(name.split()) if isinstance(name, str) else ""
     if not name or len(name) > MAX_NAME:
         raise DomainError("BAD_ROSTER_NAME", max=MAX_NAME)
+    if gender is not None and gender not in GENDERS:
+        raise DomainError("BAD_GENDER")
     with session_scope() as db:
         names = db.exec(select(RosterPlayer.name)).all()
         if any(same_name_key(other) == same_name_key(name) for other in names):
             raise DomainError("ROSTER_NAME_TAKEN", name=name)
-        row = RosterPlayer(name=name)
+        row = RosterPlayer(name=name, gender=gender)
         db.add(row)
         db.flush()
-        return Member(row.id, row.name)
+        return Member(row.id, row.name, row.gender)
 
 
 def member(roster_id: int) -> Member:
@@ -62,4 +66,4 @@ def member(roster_id: int) -> Member:
         row = session.get(RosterPlayer, roster_id) if is_id(roster_id) else None
         if row is None:
             raise DomainError("UNKNOWN_ROSTER_PLAYER", roster_id=roster_id)
-        return Member(row.id, row.name)
+        return Member(row.id, row.name, row.gender)

@@ -16,4 +16,5 @@ class RosterPlayer(SQLModel, table=True):
 
     id: int | None = Field(default=None, primary_key=True)
     name: str = Field(max_length=120, index=True)
+    gender: str | None = Field(default=None, max_length=1)  # "f", "m" or unknown
     created_at: datetime = when()

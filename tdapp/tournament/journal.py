@@ -32,7 +32,7 @@ from tdapp.tournament.clock.rules import (
     LevelChanged,
 )
 from tdapp.tournament.configure import TournamentConfigured
-from tdapp.tournament.errors import message_for, register_messages
+from tdapp.tournament.errors import Plural, message_for, register_messages
 from tdapp.tournament.events import Event
 from tdapp.tournament.finish import TournamentFinish
 from tdapp.tournament.hands.events import (
@@ -103,7 +103,8 @@ register_messages(
         "LOG_BUSTED_TOGETHER": "Out in the same hand: %(lines)s",
         "LOG_FINISHED": "%(bust)s; the tournament is over: %(winner)s wins",
         "LOG_CHIPS": "%(player)s has %(stack)s chips",
-        "LOG_CHIPS_MANY": "Stacks counted for %(count)s players",
+        "LOG_CHIPS_MANY": Plural("Stack counted for %(count)s player",
+                                 "Stacks counted for %(count)s players", "count"),
         "LOG_ABSENT": "%(player)s is away from the table",
         "LOG_PHONE_CODE": "New phone code for %(player)s",
         "LOG_BACK": "%(player)s is back at the table",
@@ -111,17 +112,20 @@ register_messages(
         "LOG_CLOCK_STARTED": "Clock started",
         "LOG_CLOCK_PAUSED": "Clock paused",
         "LOG_CLOCK_RESUMED": "Clock resumed",
-        "LOG_CLOCK_ADJUSTED": "Clock adjusted by %(seconds)s seconds",
+        "LOG_CLOCK_ADJUSTED": Plural("Clock adjusted by %(seconds)s second",
+                                     "Clock adjusted by %(seconds)s seconds", "seconds"),
         "LOG_LEVEL_CHANGED": "Clock moved to level %(level)s",
         "LOG_BREAK_CHANGED": "Clock moved to the break after level %(level)s",
         "LOG_SCREEN_CLOCK": "Wall screen %(screen)s shows the clock",
         "LOG_SCREEN_SEATING": "Wall screen %(screen)s shows the seating and the prizes",
         "LOG_SCREEN_ROTATE": "Wall screen %(screen)s shows the clock and the seating in turn",
         # Seating.
-        "LOG_SEATS_DRAWN": "Seats drawn for %(count)s players",
+        "LOG_SEATS_DRAWN": Plural("Seat drawn for %(count)s player",
+                                  "Seats drawn for %(count)s players", "count"),
         "LOG_MOVED": "%(player)s moved from table %(from_table)s seat %(from_seat)s to table "
         "%(to_table)s seat %(to_seat)s",
-        "LOG_MOVED_MANY": "%(count)s players moved to balance the tables",
+        "LOG_MOVED_MANY": Plural("%(count)s player moved to balance the tables",
+                                 "%(count)s players moved to balance the tables", "count"),
         "LOG_TABLES_BROKEN": "Broken: table %(tables)s; players reseated: %(count)s",
         "LOG_FINAL_TABLE": "Final table drawn at table %(table)s",
         "LOG_BREAK_ORDER": "Table break order set: %(order)s",
@@ -132,7 +136,8 @@ register_messages(
         ),
         "LOG_HAND_FOR_HAND_ON": "Hand-for-hand play on",
         "LOG_HAND_FOR_HAND_OFF": "Hand-for-hand play off",
-        "LOG_BUTTONS_DRAWN": "Buttons drawn at %(count)s tables",
+        "LOG_BUTTONS_DRAWN": Plural("Button drawn at %(count)s table",
+                                    "Buttons drawn at %(count)s tables", "count"),
         # Hands.
         "LOG_HAND_STARTED": (
             "Table %(table)s, hand %(number)s: button seat %(button)s, blinds "

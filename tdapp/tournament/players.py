@@ -23,6 +23,10 @@ class PlayerStatus(enum.Enum):
     BUSTED = "busted"
 
 
+GENDERS = ("f", "m")
+"""A player's gender as the roster and registration take it (optional: None is unknown)."""
+
+
 @dataclass(frozen=True, slots=True)
 class Player:
     """One player and their current entry.
@@ -49,6 +53,9 @@ class Player:
     phone_code: str | None = None  # the key to mark presence from the phone (phone_codes.py)
     bounty_cents: int = 0  # on this player's head (bounties.py)
     bounties_won_cents: int = 0  # cash taken from the heads of the players they knocked out
+    # "f" or "m" when the DdT gave it, for the words that agree with it ("Eliminata"); None
+    # keeps them neutral.
+    gender: str | None = None
 
     @property
     def busted(self) -> bool:

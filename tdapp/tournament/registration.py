@@ -17,7 +17,7 @@ from tdapp.tournament.events import Payload, adds, event, upgrades
 from tdapp.tournament.levels import until_end_of_level
 from tdapp.tournament.names import same_name_key
 from tdapp.tournament.phone_codes import draw_phone_code
-from tdapp.tournament.players import Player
+from tdapp.tournament.players import GENDERS, Player
 from tdapp.tournament.registry import applies, decides
 from tdapp.tournament.seating.seat_draw import draw_seats
 from tdapp.tournament.settings import check_starting_stack
@@ -36,6 +36,7 @@ class RegisterPlayer:
     roster_id: int | None = None
     bonus_chips: int = 0
     same_name_ok: bool = False
+    gender: str | None = None  # "f", "m" or unknown (GENDERS)
 
 
 @dataclass(frozen=True)
@@ -53,7 +54,7 @@ class ReEnterPlayer:
     forfeit: bool = False
 
 
-@event("PlayerRegistered", version=3)
+@event("PlayerRegistered", version=4)
 @dataclass(frozen=True)
 class PlayerRegistered:
     player_id: int
@@ -67,6 +68,7 @@ class PlayerRegistered:
     phone_code: str | None = None
     fee_cents: int = 0
     bounty_cents: int = 0
+    gender: str | None = None
 
 
 @upgrades("PlayerRegistered", from_version=1)
@@ -78,6 +80,8 @@ def _without_phone_code(payload: Payload) -> Payload:
 
 # Before fees and bounties an entry paid its price and nothing on top.
 upgrades("PlayerRegistered", from_version=2)(adds(fee_cents=0, bounty_cents=0))
+# Registered before genders were asked: unknown, said in neutral words.
+upgrades("PlayerRegistered", from_version=3)(adds(gender=None))
 
 
 @event("PlayerUnregistered", version=2)
@@ -122,6 +126,7 @@ register_messages(
         ),
         "BAD_ROSTER_ID": "Unknown roster player",
         "BAD_BONUS": "Bonus chips must be a whole number, zero or more",
+        "BAD_GENDER": "A player's gender is f, m or left out",
         "REGISTRATION_CLOSED": "Registration is closed: play has started",
         "LATE_REGISTRATION_OVER": "Late registration ended with level %(level)s",
         "CANNOT_UNREGISTER": "%(name)s has played in this tournament and cannot be unregistered",
@@ -156,6 +161,8 @@ def _register(state: Tournament, command: RegisterPlayer, ctx: Ctx) -> PlayerReg
         isinstance(roster_id, bool) or not isinstance(roster_id, int) or roster_id < 1
     ):
         raise DomainError("BAD_ROSTER_ID")
+    if command.gender is not None and command.gender not in GENDERS:
+        raise DomainError("BAD_GENDER")
     stack = state.settings.starting_stack + bonus
     check_starting_stack(stack)
     if command.roster_id is not None:
@@ -178,6 +185,7 @@ def _register(state: Tournament, command: RegisterPlayer, ctx: Ctx) -> PlayerReg
         table=table,
         seat=seat,
         phone_code=draw_phone_code(rng),
+        gender=command.gender,
         fee_cents=state.settings.fee_cents,
         bounty_cents=bounty_per_entry(state),
     )
@@ -219,6 +227,7 @@ def _registered(state: Tournament, event: PlayerRegistered) -> Tournament:
         bonus_chips=event.bonus_chips,
         phone_code=event.phone_code,
         bounty_cents=event.bounty_cents,
+        gender=event.gender,
     )
     key = same_name_key(event.name)
     state = replace(

@@ -102,6 +102,7 @@ def _rows(player: Player) -> tuple[Player, dict[str, Any], dict[str, Any], dict[
         "prize_cents": 0,
         "bounty_cents": player.bounty_cents,
         "bounties_won_cents": player.bounties_won_cents,
+        "gender": player.gender,
     }
     td = public | {
         "roster_id": player.roster_id,

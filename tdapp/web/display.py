@@ -8,6 +8,7 @@ from typing import Any
 
 from flask import Blueprint, jsonify, render_template, request
 from flask_babel import gettext as _
+from flask_babel import ngettext
 
 from tdapp.realtime import display_view, held_view, seating_rows
 from tdapp.services import tournaments
@@ -35,7 +36,9 @@ def labels() -> dict[str, object]:
         "last_level": _("Last level"),
         "not_started": _("Starting soon"),
         "paused": _("Paused"),
+        # One place paid and several, as the language says them; the screen picks by count.
         "paid": _("%(places)s paid"),
+        "paid_one": ngettext("%(num)s place paid", "%(num)s places paid", 1),
         "table": _("Table"),
         "seat": _("seat"),
         "moves": _("Moves"),

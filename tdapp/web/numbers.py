@@ -4,6 +4,7 @@ and the seat numbers that key a JSON object."""
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping
 from typing import TypeVar
 
@@ -25,7 +26,11 @@ _QUOTED = 20
 register_messages({
     "NOT_A_WHOLE_NUMBER":
         "%(field)s: \u201c%(value)s\u201d is not a whole number from %(min)s to %(max)s",
+    "NEGATIVE_NUMBER":
+        "%(field)s: \u201c%(value)s\u201d is negative; it must be a whole number from %(min)s to "
+        "%(max)s",
 })
+_NEGATIVE = re.compile("-[0-9]+")
 
 
 def whole_number(text: object, *, field: str, minimum: int = 0, maximum: int = LARGEST_ID) -> int:
@@ -33,8 +38,9 @@ def whole_number(text: object, *, field: str, minimum: int = 0, maximum: int = L
     number = whole_or_none(text, minimum, maximum)
     if number is None:
         shown = str(text) if len(str(text)) <= _QUOTED else str(text)[:_QUOTED] + "\u2026"
-        raise RequestRefused("NOT_A_WHOLE_NUMBER", fields=[field], field=field, value=shown,
-                             min=minimum, max=maximum)
+        negative = minimum >= 0 and isinstance(text, str) and _NEGATIVE.fullmatch(text)
+        raise RequestRefused("NEGATIVE_NUMBER" if negative else "NOT_A_WHOLE_NUMBER",
+                             fields=[field], field=field, value=shown, min=minimum, max=maximum)
     return number
 
 

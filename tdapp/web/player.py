@@ -19,6 +19,7 @@ from typing import Any
 
 from flask import Blueprint, abort, jsonify, redirect, render_template, request, session, url_for
 from flask_babel import gettext as _
+from flask_babel import pgettext
 
 from tdapp.realtime import held_view
 from tdapp.services import phones, tournaments
@@ -64,7 +65,10 @@ def labels() -> dict[str, str]:
     return {
         "table": _("Table"),
         "seat": _("Seat"),
+        # Agreeing with the player's gender where the DdT gave it; neutral words where not.
         "busted": _("Out"),
+        "busted_f": pgettext("female", "Out"),
+        "busted_m": pgettext("male", "Out"),
         "place": _("place %(place)s"),
         "waiting": _("Waiting for a seat"),
         "absent": _("Away"),

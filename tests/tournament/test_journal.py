@@ -23,7 +23,7 @@ from tdapp.tournament.clock.rules import (
 )
 from tdapp.tournament.colour_up.chip_set import ChipColour
 from tdapp.tournament.colour_up.rules import RaceChips, RaceCount
-from tdapp.tournament.errors import message_template
+from tdapp.tournament.errors import message_plural, message_template
 from tdapp.tournament.events import event_name, registered_events
 from tdapp.tournament.hands.commands import (
     Misdeal,
@@ -73,6 +73,9 @@ def italian():
     def translate(code, params):
         message = catalogue.get(message_template(code))
         assert message is not None and message.string, f"{code} has no Italian"
+        if isinstance(message.string, tuple):  # a line with a count: Italian's one and many
+            one = message_plural(code).number(params) == 1
+            return message.string[0 if one else 1] % params
         return message.string % params
 
     def money(cents):

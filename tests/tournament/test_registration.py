@@ -200,3 +200,24 @@ def test_the_other_person_with_the_name_keeps_it_when_one_unregisters():
     assert refusal.params == {"player_id": 2, "name": "marco rossi"}
     play.do(UnregisterPlayer(2))
     play.do(RegisterPlayer("Marco Rossi"))
+
+
+def test_a_player_registers_with_a_gender_or_none_and_only_f_or_m():
+    play = tournament(players=0)
+    play.do(RegisterPlayer("Anna Neri", gender="f"))
+    play.do(RegisterPlayer("Bruno Ferri", gender="m"))
+    play.do(RegisterPlayer("Chris Lee"))
+    assert [p.gender for p in play.state.players] == ["f", "m", None]
+    for wrong in ("x", "F", "", 1):
+        play.refused(RegisterPlayer("Dana Rui", gender=wrong), "BAD_GENDER")
+    assert play.state.ledger.entries == 3
+
+
+def test_a_registration_logged_before_genders_replays_with_none():
+    from tdapp.tournament.events import from_record
+
+    old = {"name": "PlayerRegistered", "version": 3, "payload": {
+        "player_id": 1, "name": "Anna", "roster_id": None, "starting_stack": 5000,
+        "bonus_chips": 0, "buy_in_cents": 2000, "table": None, "seat": None,
+        "phone_code": None, "fee_cents": 0, "bounty_cents": 0}}
+    assert from_record(old).gender is None

@@ -10,7 +10,7 @@ from pydantic import Field
 from tdapp.services import roster, templates, tournaments
 from tdapp.tournament.settings import Settings
 from tdapp.web.api import ApiBody, bp, ddt_required, parse_json
-from tdapp.web.api.settings import Positive, SettingsBody, settings_json
+from tdapp.web.api.settings import Gender, Positive, SettingsBody, settings_json
 
 
 def _template_json(template: templates.Template) -> dict[str, Any]:
@@ -69,18 +69,19 @@ def delete_template(template_id: int):
 
 class MemberBody(ApiBody):
     name: Annotated[str, Field(min_length=1, max_length=200)]
+    gender: Gender = None
 
 
 @bp.get("/roster")
 @ddt_required
 def list_roster():
     found = roster.members(request.args.get("q", ""))
-    return jsonify(players=[{"id": m.id, "name": m.name} for m in found])
+    return jsonify(players=[{"id": m.id, "name": m.name, "gender": m.gender} for m in found])
 
 
 @bp.post("/roster")
 @ddt_required
 def add_to_roster():
     body = parse_json(MemberBody)
-    member = roster.add_member(body.name)
-    return jsonify(id=member.id, name=member.name), 201
+    member = roster.add_member(body.name, body.gender)
+    return jsonify(id=member.id, name=member.name, gender=member.gender), 201

@@ -18,7 +18,7 @@ from tdapp.tournament.presence import SetAbsent
 from tdapp.tournament.purchases import AddOn, Rebuy
 from tdapp.tournament.registration import ReEnterPlayer, RegisterPlayer, UnregisterPlayer
 from tdapp.web.api import ApiBody, actor, bp, ddt_required, parse_json
-from tdapp.web.api.settings import Count, PlayerIds, Positive
+from tdapp.web.api.settings import Count, Gender, PlayerIds, Positive
 from tdapp.web.api.tournaments import act
 from tdapp.web.api.validation import required
 from tdapp.web.errors import RequestRefused
@@ -29,6 +29,7 @@ class RegisterBody(ApiBody):
     roster_id: Positive | None = None
     bonus_chips: Count = 0
     same_name_ok: bool = False
+    gender: Gender = None
 
 
 @bp.post("/tournaments/<int:tid>/players")
@@ -39,13 +40,15 @@ def register(tid: int):
     DUPLICATE_PLAYER naming the player who has it, unless `same_name_ok` says it is another
     person."""
     body = parse_json(RegisterBody)
-    name = body.name
-    if body.roster_id is not None and name is None:
-        name = roster.member(body.roster_id).name
+    name, gender = body.name, body.gender
+    if body.roster_id is not None:
+        member = roster.member(body.roster_id)
+        name = member.name if name is None else name
+        gender = member.gender if "gender" not in body.model_fields_set else gender
     if name is None:
         raise RequestRefused("INVALID_REQUEST", fields=["name"], problems=required("name"))
     command = RegisterPlayer(name, roster_id=body.roster_id, bonus_chips=body.bonus_chips,
-                             same_name_ok=body.same_name_ok)
+                             same_name_ok=body.same_name_ok, gender=gender)
     state = tournaments.dispatch(tid, command, actor())
     # Player ids are dense and given in registration order: the newest is the last one.
     return jsonify(id=state.players.next_id - 1, version=state.version), 201

@@ -31,6 +31,8 @@ Count = Annotated[int, Field(ge=0, le=MAX_NUMBER)]
 Positive = Annotated[int, Field(ge=1, le=MAX_NUMBER)]
 LevelNumber = Annotated[int, Field(ge=1, le=1000)]
 PlayerIds = Annotated[list[Positive], Field(min_length=1, max_length=100)]
+# A player's gender (tdapp.tournament.players.GENDERS), or null: unknown, said in neutral words.
+Gender = Literal["f", "m"] | None
 
 
 class LevelBody(ApiBody):

@@ -60,6 +60,11 @@ def problem_of(error: ErrorDetails) -> str:
     context: dict[str, Any] = dict(error.get("ctx") or {})
     limit = next((context[key] for key in _LIMIT_KEYS if key in context), "")
     template = _templates().get(error["type"])
+    value = error.get("input")
+    if (error["type"] in ("greater_than_equal", "greater_than") and isinstance(value, int)
+            and not isinstance(value, bool) and value < 0 <= limit):
+        return gettext("%(field)s cannot be negative (%(value)s)") % {"field": field,
+                                                                       "value": value}
     if template is None:
         return gettext("%(field)s is not valid") % {"field": field}
     return template() % {"field": field, "limit": limit}

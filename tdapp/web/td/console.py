@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from flask import flash, redirect, render_template, request, session, url_for
+from flask import flash, g, redirect, render_template, request, session, url_for
 from flask_babel import gettext
 
 from tdapp.realtime import held_view
@@ -123,25 +123,28 @@ UNDOABLE = "undo"
 """The flash category of an action told in a toast with its undo button (td/base.html)."""
 
 
-_TYPED = "typed"
-# What a form posts besides what the DdT typed; a password is never kept.
-_NOT_TYPED = frozenset({"csrf_token", "next", "do", "same_name_ok"})
+# A refused form's fields as typed, for the page the DdT goes back to: its inputs show them again
+# (`typed`), so that a refusal never wipes a name or a count. Secrets and routing are not kept.
+_KEPT = "kept_form"
+_NOT_KEPT = frozenset({"csrf_token", "next", "do", "password", "confirm", "new_password"})
 
 
 def _keep_typed() -> None:
-    """The refused form's fields, for the page it goes back to: what was typed stays there."""
-    fields = {
-        name: value for name, value in request.form.items()
-        if name not in _NOT_TYPED and "password" not in name and "confirm" not in name
-    }
-    if fields:
-        session[_TYPED] = {"action": request.path, "fields": fields}
+    session[_KEPT] = {name: value for name, value in request.form.items()
+                      if name not in _NOT_KEPT}
 
 
-@bp.context_processor
-def _typed_before() -> dict[str, Any]:
-    """The fields of a form refused just before, once (static/td/phone.js puts them back)."""
-    return {"typed_before": session.pop(_TYPED, None) if _TYPED in session else None}
+@bp.before_request
+def _take_typed() -> None:
+    """The next page shown after a refusal takes the fields kept for it, once."""
+    if request.method == "GET":
+        g.kept_form = session.pop(_KEPT, None) or {}
+
+
+@bp.app_template_global()
+def typed(name: str, default: Any = "") -> Any:
+    """What the DdT had typed in the field `name` of a form just refused, else `default`."""
+    return g.get("kept_form", {}).get(name, default)
 
 
 @bp.errorhandler(DomainError)

@@ -6,7 +6,7 @@ from __future__ import annotations
 from decimal import Decimal
 
 from flask import Flask
-from flask_babel import gettext
+from flask_babel import gettext, pgettext
 
 from tdapp.i18n import grouped, money
 from tdapp.tournament.settings import MAX_STARTING_STACK, MIN_STARTING_STACK
@@ -69,9 +69,20 @@ def template_name(name: str) -> str:
     return _shipped_names().get(name, name)
 
 
+def out_word(gender: str | None) -> str:
+    """A player's status once out, agreeing with the player's gender ("eliminata",
+    "eliminato"), neutral when the gender is unknown."""
+    if gender == "f":
+        return pgettext("female", "out")
+    if gender == "m":
+        return pgettext("male", "out")
+    return gettext("out")
+
+
 def init_app(app: Flask) -> None:
     for name, function in (
         ("chips", chips), ("money", money), ("euros", euros), ("minutes", minutes),
         ("percent", percent), ("template_name", template_name), ("points", points),
+        ("out_word", out_word),
     ):
         app.add_template_filter(function, name)

@@ -19,6 +19,9 @@ from tdapp.tournament.numbers import MAX_DIGITS, whole_or_none
 # ASCII digits only ("٣" and "²" are refused, not read), and no more than the strict reader takes.
 _WHOLE = re.compile(f"[0-9]{{1,{MAX_DIGITS}}}|[0-9]{{1,3}}(?:[., \u00a0][0-9]{{3}}){{1,4}}")
 _SEPARATORS = re.compile("[., \u00a0]")
+# A whole number with a minus before it: a count typed negative, told so rather than "not a
+# whole number".
+_NEGATIVE = re.compile(f"-\\s*(?:{_WHOLE.pattern})")
 # The top of a number the console asks for with no bound of its own: no count, amount or id in
 # the room comes near it, and a refusal quoting it stays readable.
 LARGEST_TYPED = 999_999_999_999
@@ -72,6 +75,9 @@ def whole(
         raise FormError(gettext("%(field)s is required.", field=label))
     number = whole_or_none(_SEPARATORS.sub("", raw), 0, 10**MAX_DIGITS - 1) if _WHOLE.fullmatch(
         raw) else None
+    if number is None and _NEGATIVE.fullmatch(raw) and minimum >= 0:
+        raise FormError(gettext("%(field)s: \u201c%(value)s\u201d is negative; it must be %(min)s "
+                                "or more.", field=label, value=raw, min=minimum))
     if number is None:
         raise FormError(gettext("%(field)s: \u201c%(value)s\u201d is not a whole number.",
                                 field=label, value=raw))

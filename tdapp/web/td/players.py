@@ -155,9 +155,10 @@ def register(tid: int):
     bonus = optional_whole(request.form, "bonus_chips", gettext("Bonus chips")) or 0
     member = roster.member_named(name)
     same_name_ok = request.form.get("same_name_ok") == "1"
+    gender = request.form.get("gender") or (member.gender if member else None)
     command = RegisterPlayer(
         member.name if member else name, roster_id=member.id if member else None,
-        bonus_chips=bonus, same_name_ok=same_name_ok,
+        bonus_chips=bonus, same_name_ok=same_name_ok, gender=gender,
     )
     try:
         answer = act(tid, command, gettext("%(name)s is registered.", name=command.name))
@@ -167,13 +168,14 @@ def register(tid: int):
         # The players page asks "another person with the same name?" with the form as typed.
         session[_SAME_NAME] = {
             "tid": tid, "name": name, "bonus_chips": bonus, "player_id": refused.params["player_id"],
+            "gender": request.form.get("gender") or "",
             "existing": refused.params["name"], "save_to_roster": bool(request.form.get("save_to_roster")),
         }
         # Not back to the name field: the cursor goes to the question's answer.
         return redirect(url_for("td.players", tid=tid), code=303)
     # Only a registration that went through adds the name to the roster: a refusal changes nothing.
     if member is None and request.form.get("save_to_roster"):
-        roster.add_member(name)
+        roster.add_member(name, gender)
     return answer
 
 

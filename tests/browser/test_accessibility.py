@@ -1,0 +1,135 @@
+"""Everyone can use it (issue 26): axe-core, run against every page the server serves, finds
+no critical and no serious violation, in Italian and in English, on a laptop and on a phone.
+
+axe-core comes from npm as a test-only package: the app never serves it; each page gets it
+injected from node_modules. One browser context per language and size visits every page in
+turn: the pages a stranger sees first (the login, the consoles' PIN forms), then, logged in as
+the DdT, the rest."""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from tests.browser.test_every_page_words import draw_consoles, league_with_a_night, log_in
+from tests.conftest import DDT_PASSWORD, DdtApi
+
+pytest.importorskip("playwright.sync_api")
+
+pytestmark = [pytest.mark.browser, pytest.mark.slow]
+
+AXE = Path(__file__).parents[2] / "node_modules" / "axe-core" / "axe.min.js"
+SIZES = {"laptop": {"width": 1920, "height": 1080}, "phone": {"width": 390, "height": 844}}
+BLOCKING = ("critical", "serious")
+# Each violation as "rule (impact) selector", at most a few nodes a rule, to name what to fix.
+RUN_AXE = """async () => {
+  const found = await axe.run(document, {resultTypes: ["violations"]});
+  return found.violations.map((v) => ({
+    rule: v.id, impact: v.impact,
+    nodes: v.nodes.slice(0, 4).map((n) => n.target.join(" ") + " " + (n.failureSummary || "")
+                                              .split("\\n").slice(1, 2).join("")),
+    count: v.nodes.length,
+  }));
+}"""
+
+
+@pytest.fixture(scope="module")
+def night(shared_ddt_server) -> Iterator[dict]:
+    """A night with something on every page: players seated, the clock running, a bust, a
+    table console and two draw consoles, a league with a night, a season and a roster member."""
+    server = shared_ddt_server
+    login = {"username": "ddt", "password": DDT_PASSWORD}
+    call = DdtApi(server, server.call("POST", "/api/v1/auth/token", body=login)["token"]).call
+    created = call("POST", "/tournaments", {
+        "name": "Serata per tutti", "starting_stack": 5000, "buy_in": 2000,
+        "levels": [{"small_blind": 25 * n, "big_blind": 50 * n, "ante": 0, "seconds": 1200}
+                   for n in (1, 2)],
+        "payouts": [{"max_entries": 100, "basis_points": [5000, 3000, 2000]}],
+    })
+    tid, slug = created["id"], created["slug"]
+    for name in ("Anna Mariani", "Bruno Ferri", "Carla Neri", "Dario Russo"):
+        call("POST", f"/tournaments/{tid}/players", {"name": name})
+    view = call("POST", f"/tournaments/{tid}/seats/draw")
+    table = view["players"][0]["table"]
+    call("POST", f"/tournaments/{tid}/clock", {"action": "start"})
+    # Two busts: fourth place goes home empty-handed, third has a prize and its receipt.
+    for busted in reversed(view["players"][2:]):
+        call("POST", f"/tournaments/{tid}/players/{busted['id']}/bust")
+    access = call("POST", f"/tournaments/{tid}/tables/{table}/access")
+    season = call("POST", "/seasons", {"name": "Stagione per tutti", "tournaments": [tid]})
+    member = call("POST", "/roster", {"name": "Elena Conti"})
+    league = league_with_a_night(call)
+    live = call("POST", f"/leagues/{league}/live-nights")["day"]
+    yield {
+        "server": server, "tid": tid, "slug": slug, "table": table,
+        "player": view["players"][0]["id"], "paid": view["players"][2]["id"],
+        "console": access["url"],
+        "draw": draw_consoles(call), "league": league, "live": live,
+        "season": season["id"], "member": member["id"],
+    }
+
+
+def public_pages(night: dict) -> list[str]:
+    """What a stranger reaches without logging in: the login and the consoles' PIN forms."""
+    return ["/login", night["console"], *night["draw"]]
+
+
+def ddt_pages(night: dict) -> list[str]:
+    tid, slug, league = night["tid"], night["slug"], night["league"]
+    td = f"/td/t/{tid}"
+    return [
+        "/", "/games/help", "/api/docs", f"/t/{slug}", f"/t/{slug}/p/{night['player']}",
+        f"/t/{slug}/clock",
+        "/td/tournaments", td, f"{td}/players", f"{td}/tables",
+        f"{td}/tables/{night['table']}/count", f"{td}/payouts", f"{td}/setup", f"{td}/log",
+        f"{td}/deal", f"{td}/chips",
+        f"{td}/print/seat-cards", f"{td}/print/moves", f"{td}/print/structure",
+        f"{td}/print/payouts", f"{td}/print/results", f"{td}/print/receipt/{night['paid']}",
+        "/td/roster", f"/td/roster/{night['member']}", "/td/templates", "/td/seasons",
+        f"/td/seasons/{night['season']}", "/td/account", "/td/tools/side-pots",
+        "/leagues/", "/leagues/new", f"/leagues/{league}", f"/leagues/{league}/nights/1",
+        f"/leagues/{league}/secretary", f"/leagues/{league}/nights/{night['live']}/live",
+        "/draw-tables/", night["console"], *night["draw"],
+    ]
+
+
+# Pages that draw themselves after the network is quiet: what to wait for before axe runs.
+DRAWN_BY_SCRIPT = {"/api/docs": ".opblock"}
+
+
+def violations(page, url: str, path: str) -> list[dict]:
+    """axe's blocking violations on the page at `url`, once its scripts have drawn it."""
+    answer = page.goto(url, wait_until="networkidle")
+    assert answer.ok, f"{url} answered {answer.status}"
+    if path in DRAWN_BY_SCRIPT:
+        page.wait_for_selector(DRAWN_BY_SCRIPT[path])
+    page.add_script_tag(path=str(AXE))
+    return [v for v in page.evaluate(RUN_AXE) if v["impact"] in BLOCKING]
+
+
+def sweep(page, base: str, paths: list[str]) -> list[tuple[str, dict]]:
+    found = []
+    for path in paths:
+        url = path if path.startswith("http") else base + path
+        found += [(path, v) for v in violations(page, url, path)]
+    return found
+
+
+@pytest.mark.parametrize("size", SIZES)
+@pytest.mark.parametrize("language", ["it", "en"])
+def test_no_page_has_a_critical_or_serious_accessibility_violation(night, browser, language, size):
+    base = night["server"].url
+    context = browser.new_context(viewport=SIZES[size], locale=language)
+    page = context.new_page()
+    page.goto(f"{base}/lang/{language}")
+    found = sweep(page, base, public_pages(night))
+    log_in(page, base, language)
+    found += sweep(page, base, ddt_pages(night))
+    context.close()
+    by_rule = Counter(f"{v['rule']} ({v['impact']})" for _, v in found for _ in range(v["count"]))
+    report = [f"{path}: {v['rule']} ({v['impact']}) x{v['count']}: {v['nodes']}"
+              for path, v in found]
+    assert found == [], f"{dict(by_rule)}\n" + "\n".join(report)
