@@ -380,13 +380,16 @@ def _free_port() -> int:
         return probe.getsockname()[1]
 
 
-def _wait_until_up(server: Server, timeout: float = 30.0) -> None:
+def _wait_until_up(server: Server, timeout: float = 120.0) -> None:
+    """Until the server answers. A server that dies fails at once; one still starting is waited
+    for generously: it starts in two or three seconds, but on a machine loaded ten times over
+    (seen: load 14 on two cores, other runs beside the suite) it took more than 30 s."""
     deadline = time.monotonic() + timeout
     while time.monotonic() < deadline:
         if server.process.poll() is not None:
             raise RuntimeError(f"the server exited with {server.process.returncode}")
         try:
-            with urllib.request.urlopen(server.url + "/", timeout=2):
+            with urllib.request.urlopen(server.url + "/healthz", timeout=2):
                 return
         except (urllib.error.URLError, ConnectionError, TimeoutError):
             time.sleep(0.1)
