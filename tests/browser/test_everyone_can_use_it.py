@@ -112,7 +112,8 @@ def test_the_ddt_registers_and_busts_a_player_with_the_keyboard_alone(browser, n
     page.keyboard.type("Dario Russo")
     page.keyboard.press("Enter")
     expect(page.locator(".flash-success")).to_contain_text("Dario Russo")
-    # A player out, on the night under way: found with "/", busted with Tab and Enter.
+    # A player out, on the night under way: found with "/", busted with Tab and Enter, and
+    # confirmed in the bust's dialog (which opens on Cancel) the same way.
     page.goto(f"{server.url}/td/t/{night['tid']}/players", wait_until="networkidle")
     page.keyboard.press("/")
     page.keyboard.type("Carla")
@@ -121,7 +122,11 @@ def test_the_ddt_registers_and_busts_a_player_with_the_keyboard_alone(browser, n
     tab_to(page, row.locator('button[value^="bust-"]'))
     assert focus_is_seen(page)
     page.keyboard.press("Enter")
-    expect(page.locator(".flash-success")).to_contain_text("Carla Neri")
+    expect(page.locator("#bust-dialog")).to_be_visible()
+    tab_to(page, page.locator("#bust-nobody"))
+    assert focus_is_seen(page)
+    page.keyboard.press("Enter")
+    expect(page.locator("#undo-toast")).to_contain_text("Carla Neri")
     assert api.call("GET", f"/tournaments/{night['tid']}")["ledger"]["players_left"] == 2
 
 
