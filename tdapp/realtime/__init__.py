@@ -30,7 +30,12 @@ from tdapp.realtime.screens import (
     td_change,
 )
 from tdapp.realtime.server import channel, message_queue, socketio
-from tdapp.realtime.table_consoles import end_renewed_table_consoles, push_hands, table_message
+from tdapp.realtime.table_consoles import (
+    end_renewed_table_consoles,
+    push_hands,
+    table_answer,
+    table_message,
+)
 from tdapp.realtime.views import display_view, screen_view, seating_rows
 
 
@@ -58,6 +63,7 @@ __all__ = [
     "screen_view",
     "seating_rows",
     "socketio",
+    "table_answer",
     "table_message",
     "td_change",
 ]
