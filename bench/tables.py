@@ -13,7 +13,15 @@ Starts `tdapp run` (with its scheduler) on a throwaway SQLite database, then:
 Goals: p99 under 50 ms; enforcement within 100 ms of the deadline.
 
     .venv/bin/python bench/tables.py [--tables 30] [--players 6] [--actions 15] [--pause 1]
-                                     [--together] [--limit 2] [--run 8]
+                                     [--together] [--limit 2] [--run 8] [--hosted]
+
+`--hosted` runs the same against the hosted topology of tests/hosted (nginx with TLS, two
+gunicorn web processes, Redis, a throwaway PostgreSQL database, the scheduler in a process of its
+own): the tables alternate between the two web processes (nginx's `ip_hash`, steered by the
+topology's client header), each table's API calls and console socket on the same one, so that a
+push often crosses Redis from the process that made the change. Those sockets are python-socketio's
+asyncio client on one event loop: the threaded client reads and writes one TLS socket from two
+threads and breaks now and then.
 
 `--pause 0` makes every table act as fast as the server answers: a stress test of the one
 tournament lock, far beyond a dealer's pace.
@@ -22,9 +30,12 @@ tournament lock, far beyond a dealer's pace.
 from __future__ import annotations
 
 import argparse
+import asyncio
 import json
 import os
+import secrets
 import socket
+import ssl
 import statistics
 import subprocess
 import sys
@@ -39,6 +50,7 @@ import socketio
 
 ROOT = Path(__file__).resolve().parent.parent
 PASSWORD = "bench password 123"
+UNVERIFIED = ssl._create_unverified_context()  # the hosted topology's throwaway certificate
 
 
 def _free_port() -> int:
@@ -48,18 +60,26 @@ def _free_port() -> int:
 
 
 class Api:
-    def __init__(self, url: str) -> None:
+    """A DdT's API calls; `headers` steer them to one web process in the hosted topology."""
+
+    def __init__(self, url: str, token: str = "", headers: dict[str, str] | None = None) -> None:
         self.url = url
-        self.token = ""
+        self.token = token
+        self.headers = headers or {}
+
+    def via(self, headers: dict[str, str]) -> Api:
+        return Api(self.url, self.token, headers)
 
     def call(self, method: str, path: str, body: dict | None = None) -> dict:
         request = urllib.request.Request(
             self.url + "/api/v1" + path,
             method=method,
             data=None if method == "GET" else json.dumps(body or {}).encode(),
-            headers={"Content-Type": "application/json", "Authorization": f"Bearer {self.token}"},
+            headers={"Content-Type": "application/json", "Authorization": f"Bearer {self.token}",
+                     **self.headers},
         )
-        with urllib.request.urlopen(request, timeout=30) as answer:
+        context = UNVERIFIED if self.url.startswith("https") else None
+        with urllib.request.urlopen(request, timeout=30, context=context) as answer:
             return json.loads(answer.read())
 
 
@@ -114,6 +134,7 @@ class Pushes:
         for thread in closing:
             thread.join()
 
+
     def _hand(self, message: dict) -> None:
         now = time.perf_counter()
         wall = time.time() * 1000
@@ -137,6 +158,42 @@ class Pushes:
                 if left <= 0:
                     raise TimeoutError(f"no push for table {table} at version {version}")
                 self.condition.wait(left)
+
+
+class HostedPushes(Pushes):
+    """The consoles' sockets through nginx over TLS, each to the web process its table's
+    `routes` entry steers it to: asyncio clients on one event loop in a thread of their own."""
+
+    def __init__(self, url: str, slug: str, tables: list[int], routes: dict[int, dict]) -> None:
+        self.arrived, self.hands_seen = {}, []
+        self.condition = threading.Condition()
+        self.clients = []
+        self.loop = asyncio.new_event_loop()
+        threading.Thread(target=self.loop.run_forever, daemon=True).start()
+        self._run(self._connect(url, slug, tables, routes))
+
+    def _run(self, work) -> None:
+        asyncio.run_coroutine_threadsafe(work, self.loop).result(timeout=300)
+
+    async def _connect(self, url: str, slug: str, tables: list[int], routes: dict[int, dict]):
+        for table in tables:
+            client = socketio.AsyncClient(reconnection=False, ssl_verify=False)
+            client.on("hand", self._on_hand)
+            await client.connect(url, headers=routes[table], transports=["websocket"],
+                                 wait_timeout=30)
+            joined = await client.call("join_table", {"tournament": slug, "table": table})
+            assert joined == {"joined": True}, joined
+            self.clients.append(client)
+
+    async def _on_hand(self, message: dict) -> None:
+        self._hand(message)
+
+    def disconnect(self) -> None:
+        async def close_all():
+            await asyncio.gather(*(client.disconnect() for client in self.clients))
+
+        self._run(close_all())
+        self.loop.call_soon_threadsafe(self.loop.stop)
 
 
 def _play_table(
@@ -172,12 +229,23 @@ def _play_table(
         time.sleep(pause)
 
 
+def _pushes(api: Api, url: str, slug: str, numbers: list[int], routes: list[dict] | None
+            ) -> tuple[Pushes, dict[int, Api]]:
+    """The tables' consoles and each table's API: all to the one server, or in turn to each web
+    process of the hosted topology (`routes`)."""
+    if routes is None:
+        return Pushes(url, slug, numbers), {n: api for n in numbers}
+    steer = {n: routes[index % len(routes)] for index, n in enumerate(numbers)}
+    return HostedPushes(url, slug, numbers, steer), {n: api.via(steer[n]) for n in numbers}
+
+
 def _latency(
-    api: Api, url: str, tables: int, players: int, actions: int, pause: float, together: bool
+    api: Api, url: str, tables: int, players: int, actions: int, pause: float, together: bool,
+    routes: list[dict] | None = None,
 ) -> list[float]:
     tid, slug = _tournament(api, tables, players, 20, {})
     numbers = sorted({p["table"] for p in api.call("GET", f"/tournaments/{tid}")["players"]})
-    pushes = Pushes(url, slug, numbers)
+    pushes, apis = _pushes(api, url, slug, numbers, routes)
     samples: list[float] = []
     # Tables start their first hands at their own moments over one dealer's pause, as in a room;
     # `together` starts them at one instant, so that every table acts in the same few ms.
@@ -185,7 +253,7 @@ def _latency(
     threads = [
         threading.Thread(
             target=_play_table,
-            args=(api, pushes, tid, n, actions, pause, samples, index * spread),
+            args=(apis[n], pushes, tid, n, actions, pause, samples, index * spread),
         )
         for index, n in enumerate(numbers)
     ]
@@ -198,13 +266,14 @@ def _latency(
 
 
 def _enforcement(
-    api: Api, url: str, tables: int, players: int, limit: int, run_s: float
+    api: Api, url: str, tables: int, players: int, limit: int, run_s: float,
+    routes: list[dict] | None = None,
 ) -> list[float]:
     tid, slug = _tournament(api, tables, players, limit, {"decision_limit": "tda"})
     numbers = sorted({p["table"] for p in api.call("GET", f"/tournaments/{tid}")["players"]})
-    pushes = Pushes(url, slug, numbers)
+    pushes, apis = _pushes(api, url, slug, numbers, routes)
     for number in numbers:  # spread over one decision time, as tables start hands at will
-        api.call("POST", f"/tournaments/{tid}/tables/{number}/hands")
+        apis[number].call("POST", f"/tournaments/{tid}/tables/{number}/hands")
         time.sleep(limit / len(numbers))
     time.sleep(run_s)
     pushes.disconnect()
@@ -222,23 +291,31 @@ def _enforcement(
     return late
 
 
-def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--tables", type=int, default=30)
-    parser.add_argument("--players", type=int, default=6)
-    parser.add_argument("--actions", type=int, default=15, help="actions timed per table")
-    parser.add_argument(
-        "--pause", type=float, default=1.0, help="seconds between a table's actions (a dealer)"
+def _report(args: argparse.Namespace, api: Api, url: str, routes: list[dict] | None) -> None:
+    samples = _latency(
+        api, url, args.tables, args.players, args.actions, args.pause, args.together, routes
     )
-    parser.add_argument(
-        "--together",
-        action="store_true",
-        help="every table starts at the same instant (a worst case: all act at once)",
+    print(
+        f"{'hosted, ' if routes else ''}{args.tables} tables x {args.players} players, "
+        f"{len(samples)} actions, {args.pause} s between a table's actions"
+        f"{', all starting at once' if args.together else ''}: "
+        f"request -> push median {statistics.median(samples):6.1f} ms, "
+        f"p99 {_percentile(samples, 0.99):6.1f} ms (goal p99 < 50 ms); "
+        f"load average {os.getloadavg()[0]:.1f}"
     )
-    parser.add_argument("--limit", type=int, default=2, help="seconds per decision (phase 2)")
-    parser.add_argument("--run", type=float, default=8.0, help="seconds of phase 2")
-    args = parser.parse_args()
+    late = _enforcement(api, url, args.tables, args.players, args.limit, args.run, routes)
+    if late:
+        print(
+            f"decision limit ({args.limit} s, TDA rule), {len(late)} expiries: pushed "
+            f"median {statistics.median(late):6.1f} ms, p99 {_percentile(late, 0.99):6.1f} "
+            f"ms, max {max(late):6.1f} ms after the deadline (goal < 100 ms)"
+        )
+    else:
+        print("decision limit: no expiry was observed")
 
+
+def _one_process(args: argparse.Namespace) -> None:
+    """`tdapp run` (with its scheduler) on a throwaway SQLite database."""
     with tempfile.TemporaryDirectory() as folder:
         env = dict(
             os.environ,
@@ -274,31 +351,57 @@ def main() -> None:
                     break
                 except (urllib.error.URLError, ConnectionError):
                     time.sleep(0.2)
-            samples = _latency(
-                api, url, args.tables, args.players, args.actions, args.pause, args.together
-            )
-            print(
-                f"{args.tables} tables x {args.players} players, {len(samples)} actions, "
-                f"{args.pause} s between a table's actions"
-                f"{', all starting at once' if args.together else ''}: "
-                f"request -> push median {statistics.median(samples):6.1f} ms, "
-                f"p99 {_percentile(samples, 0.99):6.1f} ms (goal p99 < 50 ms)"
-            )
-            late = _enforcement(api, url, args.tables, args.players, args.limit, args.run)
-            if late:
-                print(
-                    f"decision limit ({args.limit} s, TDA rule), {len(late)} expiries: pushed "
-                    f"median {statistics.median(late):6.1f} ms, p99 {_percentile(late, 0.99):6.1f} "
-                    f"ms, max {max(late):6.1f} ms after the deadline (goal < 100 ms)"
-                )
-            else:
-                print("decision limit: no expiry was observed")
+            _report(args, api, url, None)
         except Exception:
             print((Path(folder) / "server.log").read_text()[-3000:])
             raise
         finally:
             server.terminate()
             server.wait(timeout=10)
+
+
+def _hosted(args: argparse.Namespace) -> None:
+    """The hosted topology of tests/hosted, the tables alternating between its web processes."""
+    sys.path[:0] = [str(ROOT), str(ROOT / "tests" / "hosted")]
+    from hosted_topology import Topology, create_database, drop_database
+
+    name = f"tdapp_bench_{secrets.token_hex(6)}"
+    topology = Topology(
+        Path(tempfile.mkdtemp(prefix="tdapp-tables-bench-")),
+        create_database(name),
+        f"tdapp-bench-{secrets.token_hex(6)}",
+    )
+    try:
+        topology.start()
+        routes = [topology.client(port) for port in topology.web_ports]
+        _report(args, Api(topology.url, topology.token), topology.url, routes)
+    finally:
+        topology.stop()
+        drop_database(name)
+        print(f"the processes' logs are in {topology.folder}")
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--tables", type=int, default=30)
+    parser.add_argument("--players", type=int, default=6)
+    parser.add_argument("--actions", type=int, default=15, help="actions timed per table")
+    parser.add_argument(
+        "--pause", type=float, default=1.0, help="seconds between a table's actions (a dealer)"
+    )
+    parser.add_argument(
+        "--together",
+        action="store_true",
+        help="every table starts at the same instant (a worst case: all act at once)",
+    )
+    parser.add_argument("--limit", type=int, default=2, help="seconds per decision (phase 2)")
+    parser.add_argument("--run", type=float, default=8.0, help="seconds of phase 2")
+    parser.add_argument(
+        "--hosted", action="store_true",
+        help="nginx, two gunicorn web processes, Redis, PostgreSQL and the scheduler's owner",
+    )
+    args = parser.parse_args()
+    (_hosted if args.hosted else _one_process)(args)
 
 
 if __name__ == "__main__":

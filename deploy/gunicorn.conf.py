@@ -34,3 +34,10 @@ control_socket = os.path.join(
 # A web process never migrates: `tdapp db upgrade` does, once, before the processes (re)start.
 # Facing an older schema, the process says so in one line and waits (tdapp/__init__.py).
 os.environ.setdefault("TDAPP_MIGRATE_ON_START", "0")
+
+
+def post_worker_init(worker: object) -> None:
+    """After the app loaded in this worker: see `tdapp.settle_heap`."""
+    from tdapp import settle_heap
+
+    settle_heap()

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import gc
 import os
 import secrets
 from pathlib import Path
@@ -45,6 +46,16 @@ def _await_schema() -> None:
             raise SystemExit(f"tdapp: the database lacks migrations {missing}: run `tdapp db upgrade`")
         time.sleep(1)
         pending = database.pending_migrations()
+
+
+def settle_heap() -> None:
+    """A serving process's step once its app is loaded (never a test's, whose apps come and go):
+    the start-up's objects (modules, the app, the database's metadata, some hundreds of thousands)
+    stay for the life of the process, so the collector stops walking them. Each full collection
+    otherwise walked them all: a pause of tens of milliseconds, hundreds on a loaded machine, for
+    every table acting at that moment (issue 27, docs/realtime.md)."""
+    gc.collect()
+    gc.freeze()
 
 
 def create_app(config: dict[str, Any] | None = None) -> Flask:

@@ -8,7 +8,7 @@ import sys
 from collections.abc import Callable
 from typing import TypeVar
 
-from tdapp import create_app
+from tdapp import create_app, settle_heap
 
 T = TypeVar("T")
 
@@ -29,6 +29,7 @@ def _run(args: argparse.Namespace) -> None:
     # This process wants the blind clock's scheduler unless told that another one runs it; of
     # the processes that want it, one per database gets it (tdapp/ownership.py).
     app = create_app({"SCHEDULER": not args.no_scheduler})
+    settle_heap()
     socketio.run(app, host=args.host, port=args.port, use_reloader=False)
 
 

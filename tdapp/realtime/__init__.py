@@ -34,6 +34,7 @@ from tdapp.realtime.table_consoles import (
     end_renewed_table_consoles,
     forget_pushed,
     push_hands,
+    table_answer,
     table_message,
 )
 from tdapp.realtime.views import display_view, screen_view, seating_rows
@@ -71,6 +72,7 @@ __all__ = [
     "screen_view",
     "seating_rows",
     "socketio",
+    "table_answer",
     "table_message",
     "td_change",
 ]

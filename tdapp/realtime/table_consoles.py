@@ -20,6 +20,9 @@ from tdapp.tournament.state import Tournament
 from tdapp.wallclock import utcnow
 
 _pushed: dict[tuple[int, int], TableHand] = {}
+# The message last pushed for each table number, with the state it was built from: the API's
+# answer to the action that made that state is the same message (`table_answer`), built once.
+_messages: dict[int, tuple[Tournament, dict[str, Any]]] = {}
 _pushed_lock = threading.Lock()
 
 
@@ -46,6 +49,17 @@ def table_message(state: Tournament, table: int) -> dict[str, Any]:
         # The level, its blinds and the time to the next one, as the wall display counts them.
         "clock": clock_section(state, now, "public"),
     }
+
+
+def table_answer(state: Tournament, table: int) -> dict[str, Any]:
+    """`table_message`: the one pushed to the table's consoles when that push was of this very
+    state (states are immutable), else built now. Each action's answer then costs no second
+    build of the hand, the seats and the clock, which every other table's action waits for."""
+    with _pushed_lock:
+        held = _messages.get(table)
+    if held is not None and held[0] is state:
+        return held[1]
+    return table_message(state, table)
 
 
 @socketio.on("join_table")
@@ -114,4 +128,7 @@ def push_hands(change: bus.Change) -> None:
             if _pushed.get((tournament_id, table)) is found:
                 continue
             _pushed[(tournament_id, table)] = found
-        socketio.emit("hand", table_message(state, table), to=table_room(tournament_id, table))
+        message = table_message(state, table)
+        with _pushed_lock:
+            _messages[table] = (state, message)
+        socketio.emit("hand", message, to=table_room(tournament_id, table))

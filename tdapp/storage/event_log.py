@@ -22,10 +22,11 @@ from collections.abc import Callable, Iterator, Mapping
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from datetime import datetime
+from functools import cached_property
 from pathlib import Path
 from typing import Any, Generic, TypeVar
 
-from sqlalchemy import Engine, delete, func, insert, update
+from sqlalchemy import Engine, Executable, bindparam, delete, func, insert, update
 from sqlmodel import Session, SQLModel, col, select
 
 from tdapp.storage import database as db
@@ -126,6 +127,15 @@ class Aggregate(Generic[S]):
             clause = clause & col(getattr(self.root, self.tombstone)).is_(None)
         return clause
 
+    def found_by_bind(self) -> Any:
+        """`found` on the root's table with the id as the bound parameter `root_id`: the clause of
+        the statements built once (`EventLog`'s) and run with each id."""
+        table = self.root.__table__  # type: ignore[attr-defined]
+        clause = table.c.id == bindparam("root_id")
+        if self.tombstone is not None:
+            clause = clause & table.c[self.tombstone].is_(None)
+        return clause
+
 
 @dataclass(frozen=True)
 class Folded(Generic[S]):
@@ -205,6 +215,30 @@ class EventLog(Generic[S]):
         self.undo_depth = undo_depth
         self.cache = Cache()
 
+    # --- statements built once ------------------------------------------------------------
+    # Every action runs these (issue 27): built per call through the ORM, they cost several
+    # times their execution (the statement, its cache key, the ORM's bulk bookkeeping), and a
+    # burst of every table's action waits for each of them in turn. On the tables (Core), with
+    # the values as bound parameters, SQLAlchemy compiles each once.
+
+    @cached_property
+    def _claim_statement(self) -> Executable:
+        table = self.aggregate.root.__table__  # type: ignore[attr-defined]
+        values: dict[str, Any] = {"version": table.c.version + 1}
+        if "updated_at" in table.c:
+            values["updated_at"] = bindparam("now")
+        return (update(table).where(self.aggregate.found_by_bind()).values(**values)
+                .returning(table.c.version))
+
+    @cached_property
+    def _version_statement(self) -> Executable:
+        table = self.aggregate.root.__table__  # type: ignore[attr-defined]
+        return select(table.c.version).where(self.aggregate.found_by_bind())
+
+    @cached_property
+    def _append_statement(self) -> Executable:
+        return insert(self.aggregate.events.__table__)  # type: ignore[attr-defined]
+
     # --- writing -------------------------------------------------------------------------
 
     @contextmanager
@@ -235,14 +269,8 @@ class EventLog(Generic[S]):
         self.cache.put(root_id, folded)
 
     def _claim(self, session: Session, root_id: int, now: datetime) -> int:
-        root = self.aggregate.root
-        values: dict[str, Any] = {"version": root.version + 1}
-        if "updated_at" in root.model_fields:
-            values["updated_at"] = now
         version = session.execute(
-            update(root).where(self.aggregate.found(root_id)).values(**values)
-            .returning(root.version)
-        ).scalar_one_or_none()
+            self._claim_statement, {"root_id": root_id, "now": now}).scalar_one_or_none()
         if version is None:
             raise self.aggregate.unknown(root_id)
         return version
@@ -275,11 +303,9 @@ class EventLog(Generic[S]):
     def stored_version(self, root_id: int) -> int:
         """The version in the database, by a plain query: every read of a view asks it, so it
         skips the ORM's bookkeeping."""
-        root = self.aggregate.root
         with db.engine().connect() as connection:
             version = connection.execute(
-                select(root.version).where(self.aggregate.found(root_id))
-            ).scalar_one_or_none()
+                self._version_statement, {"root_id": root_id}).scalar_one_or_none()
         if version is None:
             raise self.aggregate.unknown(root_id)
         return version
@@ -384,11 +410,11 @@ class Writing(Generic[S]):
         aggregate = log.aggregate
         record = aggregate.to_record(event)
         seq = folded.last + 1
-        self.session.execute(insert(aggregate.events).values({
+        self.session.execute(log._append_statement, {
             aggregate.key: self.root_id, "seq": seq, "name": record["name"],
             "schema_version": record["version"], "payload": record["payload"],
             "actor": actor[:120], "owner": owner[:80], "created_at": self.now, "undone": False,
-        }))
+        })
         state = aggregate.apply(folded.state, event) if after is None else after
         state = aggregate.stamp(state, self.version)
         if seq % log.snapshot_every == 0:

@@ -243,3 +243,17 @@ def test_the_log_reads_newest_first_in_words_with_undone_events_marked(app):
     ]
     assert newest[1].text() == "Player 2 registered"
     assert len(journal.entries(tid)) == 4
+
+
+def test_a_deleted_tournament_takes_no_change_and_answers_no_read_though_this_process_held_it():
+    # The claim and the version check run statements built once, with the id bound: the
+    # tombstone must still hide the row from both.
+    tid = new_tournament(players=2)
+    assert tournaments.current(tid).version == stored_version(tid)
+    tournaments.delete(tid, "Lunedì", "ddt")
+    for attempt in (lambda: tournaments.dispatch(tid, RegisterPlayer("Late"), "ddt"),
+                    lambda: tournaments.current(tid)):
+        with pytest.raises(DomainError) as refused:
+            attempt()
+        assert refused.value.code == "UNKNOWN_TOURNAMENT"
+    assert [e.name for e in logged(tid)][-1] == "PlayerRegistered"

@@ -62,6 +62,25 @@ def test_a_table_console_gets_its_hand_before_the_screens_get_the_change(app, ap
     assert shown[-1]["version"] == version
 
 
+def test_the_answer_to_a_tables_action_is_the_message_its_console_was_pushed(app, api):
+    created = api.post("/api/v1/tournaments", json=SET_UP).get_json()
+    tid, slug = created["id"], created["slug"]
+    for name in ("Ada", "Bea", "Cloe"):
+        api.post(f"/api/v1/tournaments/{tid}/players", json={"name": name})
+    table = api.post(f"/api/v1/tournaments/{tid}/seats/draw").get_json()["players"][0]["table"]
+    console = socketio.test_client(app)
+    console.emit("join_table", {"tournament": slug, "table": table}, callback=True)
+    base = f"/api/v1/tournaments/{tid}/tables/{table}"
+    hand = api.post(f"{base}/hands").get_json()["hand"]
+
+    answer = api.post(f"{base}/hand/actions",
+                      json={"seat": hand["legal"]["seat"], "action": "call"}).get_json()
+
+    pushed = [e["args"][0] for e in console.get_received() if e["name"] == "hand"]
+    assert pushed[-1] == answer
+    assert answer["hand"]["history"][-1]["action"] == "call"
+
+
 def test_a_draw_console_hears_a_change_made_through_the_service_alone(app, api):
     opened = api.post("/api/v1/draw-tables", json={"name": "Tavolo", "players": PLAYERS,
                                                    "dealer": 3}).get_json()

@@ -15,7 +15,7 @@ from flask_babel import gettext
 from pydantic import Field
 
 from tdapp.console_sessions import TABLE_CONSOLES, table_console
-from tdapp.realtime import table_message
+from tdapp.realtime import table_answer, table_message
 from tdapp.services import tables, tournaments
 from tdapp.tournament.errors import DomainError
 from tdapp.tournament.state import Tournament
@@ -83,7 +83,7 @@ def _int_keys(cards: dict[str, str] | None) -> dict[int, str] | None:
 def _hand_json(state: Tournament, table: int) -> Any:
     if table not in state.tables:
         raise DomainError("NO_SUCH_TABLE", table=table)
-    return jsonify(table_message(state, table))
+    return jsonify(table_answer(state, table))
 
 
 @bp.post("/tournaments/<int:tid>/tables/<int:table>/hands")
