@@ -131,11 +131,16 @@ register_messages(
                                     "count"),
         "LOG_FINAL_TABLE": "Final table drawn at table %(table)s",
         "LOG_BREAK_ORDER": "Table break order set: %(order)s",
-        "LOG_SEATING_RULES": "Seating rules: tables kept within %(balance_diff)s players",
-        "LOG_SEATING_RULES_FINAL": (
+        "LOG_SEATING_RULES": Plural(
+            "Seating rules: tables kept within %(balance_diff)s player",
+            "Seating rules: tables kept within %(balance_diff)s players",
+            "balance_diff"),
+        "LOG_SEATING_RULES_FINAL": Plural(
+            "Seating rules: tables kept within %(balance_diff)s player, a final table of "
+            "%(seats)s",
             "Seating rules: tables kept within %(balance_diff)s players, a final table of "
-            "%(seats)s"
-        ),
+            "%(seats)s",
+            "balance_diff"),
         "LOG_HAND_FOR_HAND_ON": "Hand-for-hand play on",
         "LOG_HAND_FOR_HAND_OFF": "Hand-for-hand play off",
         "LOG_BUTTONS_DRAWN": Plural("Button drawn at %(count)s table",

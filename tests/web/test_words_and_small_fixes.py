@@ -321,3 +321,30 @@ def test_a_cut_players_list_counts_its_players_in_the_right_number(
     assert f"Sono mostrati {shown} giocatori su {registered}:" in said
     in_english(ddt_client)
     assert english in page(ddt_client, f"/td/t/{tid}/players")
+
+
+@pytest.mark.parametrize(("code", "params", "italian", "english"), [
+    ("LOG_SEATING_RULES", {"balance_diff": 1},
+     "Regole dei posti: tavoli bilanciati entro 1 giocatore",
+     "Seating rules: tables kept within 1 player"),
+    ("LOG_SEATING_RULES", {"balance_diff": 2},
+     "Regole dei posti: tavoli bilanciati entro 2 giocatori",
+     "Seating rules: tables kept within 2 players"),
+    ("LOG_SEATING_RULES_FINAL", {"balance_diff": 1, "seats": 9},
+     "Regole dei posti: tavoli bilanciati entro 1 giocatore, tavolo finale da 9",
+     "Seating rules: tables kept within 1 player, a final table of 9"),
+    ("LOG_SEATING_RULES_FINAL", {"balance_diff": 3, "seats": 10},
+     "Regole dei posti: tavoli bilanciati entro 3 giocatori, tavolo finale da 10",
+     "Seating rules: tables kept within 3 players, a final table of 10"),
+    ("LOG_CHIPS_RACED", {"value": 25, "into": 100, "won": 4, "tables": 1},
+     "Chip race: via i gettoni da 25, cambiati in gettoni da 100; 4 gettoni nuovi vinti a 1 tavolo",
+     "Chip race: the chips of 25 go, raced into 100; 4 new chips won at 1 table"),
+    ("LOG_CHIPS_RACED", {"value": 25, "into": 100, "won": 9, "tables": 3},
+     "Chip race: via i gettoni da 25, cambiati in gettoni da 100; 9 gettoni nuovi vinti a 3 tavoli",
+     "Chip race: the chips of 25 go, raced into 100; 9 new chips won at 3 tables"),
+])
+def test_log_lines_of_seating_rules_and_chip_races_take_the_count_s_number(app, code, params,
+                                                                            italian, english):
+    with app.test_request_context():
+        assert translate(code, params) == italian
+    assert message_for(code, params) == english
