@@ -126,14 +126,21 @@ register_messages(
         "%(to_table)s seat %(to_seat)s",
         "LOG_MOVED_MANY": Plural("%(count)s player moved to balance the tables",
                                  "%(count)s players moved to balance the tables", "count"),
-        "LOG_TABLES_BROKEN": "Broken: table %(tables)s; players reseated: %(count)s",
+        "LOG_TABLES_BROKEN": Plural("Broken: table %(tables)s; player reseated: %(count)s",
+                                    "Broken: table %(tables)s; players reseated: %(count)s",
+                                    "count"),
         "LOG_FINAL_TABLE": "Final table drawn at table %(table)s",
         "LOG_BREAK_ORDER": "Table break order set: %(order)s",
-        "LOG_SEATING_RULES": "Seating rules: tables kept within %(balance_diff)s players",
-        "LOG_SEATING_RULES_FINAL": (
+        "LOG_SEATING_RULES": Plural(
+            "Seating rules: tables kept within %(balance_diff)s player",
+            "Seating rules: tables kept within %(balance_diff)s players",
+            "balance_diff"),
+        "LOG_SEATING_RULES_FINAL": Plural(
+            "Seating rules: tables kept within %(balance_diff)s player, a final table of "
+            "%(seats)s",
             "Seating rules: tables kept within %(balance_diff)s players, a final table of "
-            "%(seats)s"
-        ),
+            "%(seats)s",
+            "balance_diff"),
         "LOG_HAND_FOR_HAND_ON": "Hand-for-hand play on",
         "LOG_HAND_FOR_HAND_OFF": "Hand-for-hand play off",
         "LOG_BUTTONS_DRAWN": Plural("Button drawn at %(count)s table",

@@ -9,8 +9,10 @@ from __future__ import annotations
 import html
 
 import pytest
+from flask_babel import force_locale
 
 from tdapp.i18n import translate
+from tdapp.tournament.errors import message_for
 from tests.web.builders import SET_UP, seated
 
 MEMBERS = ["Alberto", "Bruna", "Carlo", "Dina", "Enzo", "Fausta", "Gino", "Ilda"]
@@ -228,3 +230,115 @@ def test_a_refused_prize_and_payout_table_keep_what_was_typed(api, ddt_client):
     shown = post(ddt_client, f"/td/t/{tid}/payouts/table", brackets="1",
                  **{"entries-0": "9", "shares-0": "60 30 x"}, next=f"/td/t/{tid}/payouts")
     assert 'name="shares-0" value="60 30 x"' in shown
+
+
+@pytest.mark.parametrize(("code", "params", "italian", "english"), [
+    ("NOT_FINAL_YET", {"seats": 9, "players_left": 1},
+     "1 giocatore non entra in un tavolo da 9", "1 player does not fit one table of 9"),
+    ("NOT_FINAL_YET", {"seats": 9, "players_left": 2},
+     "2 giocatori non entrano in un tavolo da 9", "2 players do not fit one table of 9"),
+    ("BREAK_DUE", {"seats_left": 3, "table": 2, "players_left": 1},
+     "1 giocatore entra in 3 posti: chiudi il tavolo 2", "1 player fits in 3 seats: break table 2"),
+    ("BREAK_DUE", {"seats_left": 3, "table": 2, "players_left": 2},
+     "2 giocatori entrano in 3 posti: chiudi il tavolo 2",
+     "2 players fit in 3 seats: break table 2"),
+    ("FINAL_TABLE_DUE", {"table": 1, "players_left": 1},
+     "1 giocatore rimasto: sorteggia il tavolo finale al tavolo 1",
+     "1 player left: draw the final table at table 1"),
+    ("FINAL_TABLE_DUE", {"table": 1, "players_left": 2},
+     "2 giocatori rimasti: sorteggia il tavolo finale al tavolo 1",
+     "2 players left: draw the final table at table 1"),
+    ("HAND_FOR_HAND_DUE", {"paid": 3, "players_left": 1},
+     "1 giocatore rimasto e 3 premiati: si gioca mano per mano",
+     "1 player left and 3 paid: play hand-for-hand"),
+    ("HAND_FOR_HAND_DUE", {"paid": 3, "players_left": 2},
+     "2 giocatori rimasti e 3 premiati: si gioca mano per mano",
+     "2 players left and 3 paid: play hand-for-hand"),
+])
+def test_seating_warnings_say_one_player_left_in_the_singular(app, code, params, italian,
+                                                              english):
+    with app.test_request_context():
+        assert translate(code, params) == italian
+    assert message_for(code, params) == english
+
+
+def test_a_broken_table_that_reseats_one_player_says_it_in_the_singular(app):
+    with app.test_request_context():
+        assert (translate("LOG_TABLES_BROKEN", {"tables": "3", "count": 1})
+                == "Chiuso il tavolo 3; giocatore riassegnato: 1")
+        assert (translate("LOG_TABLES_BROKEN", {"tables": "3", "count": 7})
+                == "Chiuso il tavolo 3; giocatori riassegnati: 7")
+        with force_locale("en"):
+            assert (translate("LOG_TABLES_BROKEN", {"tables": "3", "count": 1})
+                    == "Broken: table 3; player reseated: 1")
+            assert (translate("LOG_TABLES_BROKEN", {"tables": "3", "count": 7})
+                    == "Broken: table 3; players reseated: 7")
+
+
+def in_english(client) -> None:
+    assert client.get("/lang/en").status_code == 302
+
+
+@pytest.mark.parametrize(("stack", "italian", "english"), [
+    (1, "1 fiche lasciata da chi ha fatto re-entry è uscita dal gioco.",
+     "1 chip forfeited by a re-entering player left play."),
+    (3000, "3.000 fiches lasciate da chi ha fatto re-entry sono uscite dal gioco.",
+     "3,000 chips forfeited by re-entering players left play."),
+])
+def test_forfeited_chips_on_the_dashboard_take_the_count_s_number(api, ddt_client, stack, italian,
+                                                                   english):
+    tid = api.post("/api/v1/tournaments",
+                   json=SET_UP | {"re_entry": {"until_level": 1, "price": 2000}}).get_json()["id"]
+    for number in range(1, 5):
+        api.post(f"/api/v1/tournaments/{tid}/players", json={"name": f"Player {number}"})
+    api.post(f"/api/v1/tournaments/{tid}/seats/draw", json={})
+    assert api.post(f"/api/v1/tournaments/{tid}/clock", json={"action": "start"}).status_code == 200
+    api.post(f"/api/v1/tournaments/{tid}/players/1/chips", json={"stack": stack})
+    answer = api.post(f"/api/v1/tournaments/{tid}/players/1/reentry", json={"forfeit": True})
+    assert answer.status_code == 200, answer.get_json()
+    assert italian in page(ddt_client, f"/td/t/{tid}")
+    in_english(ddt_client)
+    assert english in page(ddt_client, f"/td/t/{tid}")
+
+
+@pytest.mark.parametrize(("registered", "shown", "english"), [
+    (1, 0, "Showing 0 of 1 player: type a name"),
+    (3, 2, "Showing 2 of 3 players: type a name"),
+])
+def test_a_cut_players_list_counts_its_players_in_the_right_number(
+        api, ddt_client, monkeypatch, registered, shown, english):
+    from tdapp.web.td import players
+
+    monkeypatch.setattr(players, "SHOWN_AT_ONCE", shown)
+    tid, _, _ = seated(api, players=registered)
+    said = page(ddt_client, f"/td/t/{tid}/players")
+    assert f"Sono mostrati {shown} giocatori su {registered}:" in said
+    in_english(ddt_client)
+    assert english in page(ddt_client, f"/td/t/{tid}/players")
+
+
+@pytest.mark.parametrize(("code", "params", "italian", "english"), [
+    ("LOG_SEATING_RULES", {"balance_diff": 1},
+     "Regole dei posti: tavoli bilanciati entro 1 giocatore",
+     "Seating rules: tables kept within 1 player"),
+    ("LOG_SEATING_RULES", {"balance_diff": 2},
+     "Regole dei posti: tavoli bilanciati entro 2 giocatori",
+     "Seating rules: tables kept within 2 players"),
+    ("LOG_SEATING_RULES_FINAL", {"balance_diff": 1, "seats": 9},
+     "Regole dei posti: tavoli bilanciati entro 1 giocatore, tavolo finale da 9",
+     "Seating rules: tables kept within 1 player, a final table of 9"),
+    ("LOG_SEATING_RULES_FINAL", {"balance_diff": 3, "seats": 10},
+     "Regole dei posti: tavoli bilanciati entro 3 giocatori, tavolo finale da 10",
+     "Seating rules: tables kept within 3 players, a final table of 10"),
+    ("LOG_CHIPS_RACED", {"value": 25, "into": 100, "won": 4, "tables": 1},
+     "Chip race: via i gettoni da 25, cambiati in gettoni da 100; 4 gettoni nuovi vinti a 1 tavolo",
+     "Chip race: the chips of 25 go, raced into 100; 4 new chips won at 1 table"),
+    ("LOG_CHIPS_RACED", {"value": 25, "into": 100, "won": 9, "tables": 3},
+     "Chip race: via i gettoni da 25, cambiati in gettoni da 100; 9 gettoni nuovi vinti a 3 tavoli",
+     "Chip race: the chips of 25 go, raced into 100; 9 new chips won at 3 tables"),
+])
+def test_log_lines_of_seating_rules_and_chip_races_take_the_count_s_number(app, code, params,
+                                                                            italian, english):
+    with app.test_request_context():
+        assert translate(code, params) == italian
+    assert message_for(code, params) == english

@@ -24,7 +24,7 @@ from tdapp.tournament.colour_up.race import (
     race_table,
 )
 from tdapp.tournament.ctx import Ctx
-from tdapp.tournament.errors import DomainError, register_messages
+from tdapp.tournament.errors import DomainError, Plural, register_messages
 from tdapp.tournament.journal import describes
 from tdapp.tournament.levels import current_period
 from tdapp.tournament.registry import Audience, Notice, applies, decides, view_section, warns
@@ -66,10 +66,12 @@ register_messages(
             "Colour-up at this break: the %(colour)s chips of %(value)s are raced into"
             " %(into_colour)s chips of %(into)s"
         ),
-        "LOG_CHIPS_RACED": (
+        "LOG_CHIPS_RACED": Plural(
             "Chip race: the chips of %(value)s go, raced into %(into)s; %(won)s new chips won"
-            " at %(tables)s tables"
-        ),
+            " at %(tables)s table",
+            "Chip race: the chips of %(value)s go, raced into %(into)s; %(won)s new chips won"
+            " at %(tables)s tables",
+            "tables"),
     }
 )
 

@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING, Any
 
 from tdapp.tournament.button import draw_button
 from tdapp.tournament.ctx import Ctx
-from tdapp.tournament.errors import DomainError, register_messages
+from tdapp.tournament.errors import DomainError, Plural, register_messages
 from tdapp.tournament.events import event
 from tdapp.tournament.registry import applies, decides
 from tdapp.tournament.seating.balance import (
@@ -46,7 +46,10 @@ register_messages(
         "SEAT_TAKEN": "Table %(table)s seat %(seat)s is taken",
         "ALREADY_THERE": "%(name)s already sits at table %(table)s seat %(seat)s",
         "LAST_TABLE": "Table %(table)s is the last table: it cannot break",
-        "NOT_FINAL_YET": "%(players_left)s players do not fit one table of %(seats)s",
+        "NOT_FINAL_YET": Plural(
+            "%(players_left)s player does not fit one table of %(seats)s",
+            "%(players_left)s players do not fit one table of %(seats)s",
+            "players_left"),
         "DUPLICATE_TABLE": "Table %(table)s is listed twice",
         "BAD_FINAL_TABLE_SEATS": "A final table has %(min)s to %(max)s seats, not %(seats)s",
         "ALREADY_HAND_FOR_HAND": "Hand-for-hand is already on",

@@ -40,8 +40,14 @@ register_messages(
         "MOVE_FINAL_TABLE": "Final table: seat %(to_seat)s",
         "MOVE_MANUAL": "Moved by the DdT from table %(from_table)s seat %(from_seat)s to table "
         "%(to_table)s seat %(to_seat)s",
-        "BREAK_DUE": "%(players_left)s players fit in %(seats_left)s seats: break table %(table)s",
-        "FINAL_TABLE_DUE": "%(players_left)s players left: draw the final table at table %(table)s",
+        "BREAK_DUE": Plural(
+            "%(players_left)s player fits in %(seats_left)s seats: break table %(table)s",
+            "%(players_left)s players fit in %(seats_left)s seats: break table %(table)s",
+            "players_left"),
+        "FINAL_TABLE_DUE": Plural(
+            "%(players_left)s player left: draw the final table at table %(table)s",
+            "%(players_left)s players left: draw the final table at table %(table)s",
+            "players_left"),
         "BALANCE_DUE": Plural(
             "%(moves)s move will balance the tables",
             "%(moves)s moves will balance the tables",
@@ -54,7 +60,10 @@ register_messages(
             "Table %(tables)s is 3 or more players short: halt until balanced",
             "Tables %(tables)s are 3 or more players short: halt until balanced",
             "tables", items=True),
-        "HAND_FOR_HAND_DUE": "%(players_left)s players left and %(paid)s paid: play hand-for-hand",
+        "HAND_FOR_HAND_DUE": Plural(
+            "%(players_left)s player left and %(paid)s paid: play hand-for-hand",
+            "%(players_left)s players left and %(paid)s paid: play hand-for-hand",
+            "players_left"),
         "HAND_FOR_HAND_ON": "Hand-for-hand: every table plays one hand, then waits for all",
         "HAND_FOR_HAND_PLAYING": Plural(
             "Hand-for-hand: table %(tables)s still playing its hand",
