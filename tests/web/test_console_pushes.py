@@ -36,12 +36,18 @@ def emitted(monkeypatch) -> list[tuple[str, str | None]]:
     return sent
 
 
-def test_a_table_console_gets_its_hand_before_the_screens_get_the_change(app, api, emitted):
+def seated_table(api) -> tuple[int, str, int]:
+    """A tournament of three players seated at one table: its id, slug and table."""
     created = api.post("/api/v1/tournaments", json=SET_UP).get_json()
     tid, slug = created["id"], created["slug"]
     for name in ("Ada", "Bea", "Cloe"):
         api.post(f"/api/v1/tournaments/{tid}/players", json={"name": name})
     table = api.post(f"/api/v1/tournaments/{tid}/seats/draw").get_json()["players"][0]["table"]
+    return tid, slug, table
+
+
+def test_a_table_console_gets_its_hand_before_the_screens_get_the_change(app, api, emitted):
+    tid, slug, table = seated_table(api)
     console = socketio.test_client(app)
     display = socketio.test_client(app)
     assert console.emit("join_table", {"tournament": slug, "table": table}, callback=True) == {
@@ -63,11 +69,7 @@ def test_a_table_console_gets_its_hand_before_the_screens_get_the_change(app, ap
 
 
 def test_the_answer_to_a_tables_action_is_the_message_its_console_was_pushed(app, api):
-    created = api.post("/api/v1/tournaments", json=SET_UP).get_json()
-    tid, slug = created["id"], created["slug"]
-    for name in ("Ada", "Bea", "Cloe"):
-        api.post(f"/api/v1/tournaments/{tid}/players", json={"name": name})
-    table = api.post(f"/api/v1/tournaments/{tid}/seats/draw").get_json()["players"][0]["table"]
+    tid, slug, table = seated_table(api)
     console = socketio.test_client(app)
     console.emit("join_table", {"tournament": slug, "table": table}, callback=True)
     base = f"/api/v1/tournaments/{tid}/tables/{table}"
