@@ -245,7 +245,7 @@ def test_the_log_reads_newest_first_in_words_with_undone_events_marked(app):
     assert len(journal.entries(tid)) == 4
 
 
-def test_a_deleted_tournament_takes_no_change_and_answers_no_read_though_this_process_held_it():
+def test_a_deleted_tournament_takes_no_change_and_answers_no_read_though_this_process_held_it(app):
     # The claim and the version check run statements built once, with the id bound: the
     # tombstone must still hide the row from both.
     tid = new_tournament(players=2)
