@@ -89,6 +89,8 @@ LAYER_RULES = {
         (("tdapp.engine",), ("tdapp.",), ("tdapp.engine",)),
     "nothing above the services imports the storage": (ADAPTERS, ("tdapp.storage",)),
     "realtime does not import the web pages": (("tdapp.realtime",), ("tdapp.web",)),
+    "realtime builds views and deltas from what a change carries, reading no service":
+        (("tdapp.realtime.views", "tdapp.realtime.protocol"), ("tdapp.services", "tdapp.storage")),
     "the services and the storage import no adapter":
         (("tdapp.services", "tdapp.storage"), ADAPTERS),
 }
@@ -144,6 +146,8 @@ PLANTED = {
         ("web/home.py", "from tdapp.storage import database\n"),
     "realtime does not import the web pages":
         ("realtime/screens.py", "from tdapp.web import auth\n"),
+    "realtime builds views and deltas from what a change carries, reading no service":
+        ("realtime/views.py", "from tdapp.services import tournaments\n"),
     "the services and the storage import no adapter":
         ("services/tournaments.py", "import tdapp.realtime\n"),
 }

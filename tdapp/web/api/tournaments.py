@@ -17,7 +17,7 @@ from typing import Annotated, Any
 from flask import Response, jsonify, request
 from pydantic import Field
 
-from tdapp.realtime import console_answer, held_view, td_change
+from tdapp.realtime import console_answer, held_view, td_answer
 from tdapp.services import journal, templates, tournaments
 from tdapp.tournament.configure import ConfigureTournament
 from tdapp.tournament.payouts import AdjustPayouts
@@ -60,9 +60,9 @@ def answer(tournament_id: int, change: Callable[[], Tournament]) -> Response:
     """The standard answer to a DdT's action: `change` makes it and gives the state it produced;
     the answer is the DdT's whole view of it, or what the action changed (`?view=`, see
     VIEW_PARAMETER). A bad `view` is refused before anything changes. The change is the delta
-    the console's room got, computed once per change; when this process cannot tell it
-    (another change came between), the whole view answers, which a client can always rebuild
-    from."""
+    the console's room got, computed once per change from what the change carries (bus.Change);
+    when this process cannot tell it (another change came between), the whole view answers,
+    which a client can always rebuild from."""
     shape = request.args.get("view")
     if shape not in (None, "full", "changes"):
         raise RequestRefused("INVALID_REQUEST", fields=["view"],
@@ -70,13 +70,8 @@ def answer(tournament_id: int, change: Callable[[], Tournament]) -> Response:
     state = change()
     if shape is None:
         shape = "full" if len(state.players) <= WHOLE_VIEW_UP_TO else "changes"
-    told = td_change(tournament_id, state) if shape == "changes" else None
-    if told is None:
-        return jsonify(held_view(tournament_id, "td", state))
-    undo_redo = {op[1][0]: op[2] for op in told["ops"]
-                 if op[0] == "set" and op[1] in (["can_undo"], ["can_redo"])}
-    return jsonify({**told, "id": tournament_id,
-                    "slug": tournaments.summary(tournament_id).slug, **undo_redo})
+    told = td_answer(tournament_id, state) if shape == "changes" else None
+    return jsonify(held_view(tournament_id, "td", state) if told is None else told)
 
 
 @reads_query(VIEW_PARAMETER)
