@@ -24,10 +24,8 @@ def registered_templates() -> set[str]:
     """Every message template the areas register when their modules are imported."""
     sys.path.insert(0, str(ROOT))
     from tdapp.engine.errors import REASONS, WORDS
-    from tdapp.tournament import errors
-    from tdapp.tournament.registry import load_areas
+    from tdapp.tournament import errors  # the package registers every area's messages
 
-    load_areas()
     for name in ("tdapp.services", "tdapp.web", "tdapp.league"):
         package = importlib.import_module(name)
         for module in pkgutil.walk_packages(package.__path__, prefix=f"{name}."):

@@ -161,3 +161,69 @@ def test_each_layer_rule_finds_a_violation_planted_in_a_copy_of_the_app(rule, tm
     planted = copy / where
     planted.write_text(planted.read_text() + line)
     assert any(found.startswith(f"{module_name(planted, copy)}:") for found in broken(LAYER_RULES[rule], copy))
+
+
+def circles(top: str, package: Path) -> list[list[str]]:
+    """The import circles among the modules of `top` in `package` (a tree like tdapp/): each
+    group of modules that import one another, directly or through others, at any depth of the
+    file (an import inside a function hides a circle, it does not remove it); imports for type
+    checkers only (`if TYPE_CHECKING:`) never run and do not count. `from p import m` counts as
+    an import of the module p.m when there is one."""
+    modules = {module_name(path, package): path for path in package.rglob("*.py")}
+    modules = {name: path for name, path in modules.items()
+               if name == top or name.startswith(f"{top}.")}
+    graph: dict[str, set[str]] = {}
+    for name, path in modules.items():
+        tree = ast.parse(path.read_text(), filename=str(path))
+        typing_only = {id(inner) for node in ast.walk(tree)
+                       if isinstance(node, ast.If) and ast.unparse(node.test) == "TYPE_CHECKING"
+                       for statement in node.body for inner in ast.walk(statement)}
+        targets = set()
+        for node in ast.walk(tree):
+            if id(node) in typing_only:
+                continue
+            if isinstance(node, ast.Import):
+                targets.update(alias.name for alias in node.names)
+            elif isinstance(node, ast.ImportFrom) and node.module and not node.level:
+                targets.update(f"{node.module}.{alias.name}"
+                               if f"{node.module}.{alias.name}" in modules else node.module
+                               for alias in node.names)
+        graph[name] = targets & modules.keys()
+    found, order, lowest, stack, counter = [], {}, {}, [], [0]
+
+    def visit(name: str) -> None:  # Tarjan's strongly connected components
+        order[name] = lowest[name] = counter[0]
+        counter[0] += 1
+        stack.append(name)
+        for target in sorted(graph[name]):
+            if target not in order:
+                visit(target)
+                lowest[name] = min(lowest[name], lowest[target])
+            elif target in stack:
+                lowest[name] = min(lowest[name], order[target])
+        if lowest[name] == order[name]:
+            group = []
+            while not group or group[-1] != name:
+                group.append(stack.pop())
+            if len(group) > 1:
+                found.append(sorted(group))
+
+    for name in sorted(graph):
+        if name not in order:
+            visit(name)
+    return found
+
+
+def test_the_tournament_package_has_no_import_circle():
+    # Issue 28: the registry's lazy loading tied events, registry, state and colour_up.race.
+    assert circles("tdapp.tournament", PACKAGE) == []
+
+
+def test_the_circle_check_finds_a_lazy_import_planted_in_a_copy_of_the_app(tmp_path):
+    copy = tmp_path / "tdapp"
+    shutil.copytree(PACKAGE, copy, ignore=shutil.ignore_patterns("__pycache__", "translations"))
+    planted = copy / "tournament/events.py"
+    planted.write_text(planted.read_text() + (
+        "\n\ndef _areas():\n    from tdapp.tournament.registry import decide\n\n    return decide\n"))
+    assert any({"tdapp.tournament.events", "tdapp.tournament.registry"} <= set(group)
+               for group in circles("tdapp.tournament", copy))

@@ -16,7 +16,6 @@ from tdapp.services import templates, tournaments
 from tdapp.tournament.configure import ConfigureTournament
 from tdapp.tournament.errors import DomainError
 from tdapp.tournament.numbers import LARGEST_ID, whole_or_none
-from tdapp.tournament.registry import load_areas
 from tdapp.tournament.settings import (
     AddOnRules,
     BountyRules,
@@ -258,7 +257,6 @@ def _page(tid: int, values: Mapping[str, str], error: str | None = None, status:
           mismatches: Sequence[str] = ()):
     """The page; `mismatches` (entry_mismatches) are shown at once, and the page's script keeps
     them up to date as the DdT types."""
-    load_areas()
     option_labels, choice_labels = _option_labels()
     return render(
         "td/setup.html", tid, status=status, values=values, error=error,
