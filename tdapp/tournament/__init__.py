@@ -74,7 +74,7 @@ AREAS = (
 )
 """The areas: the modules that register decide, apply, view and warning handlers."""
 
-SERVED = ("deals", "deal_proposal", "results", "seating.announce", "undo")
+SERVED = ("deals", "deal_proposal", "results", "seating.announce", "side_pots", "undo")
 """The rules that no area imports (the services call them): loaded with the areas, so that every
 refusal's message is registered in every process, whatever it uses."""
 

@@ -9,6 +9,7 @@ from flask import Blueprint, jsonify
 from pydantic import Field
 
 from tdapp.season.points import FORMULAS
+from tdapp.season.rules import MAX_TOURNAMENTS
 from tdapp.season.standings import Line
 from tdapp.services import seasons
 from tdapp.web.api import URL_PREFIX, ApiBody, ddt_required, parse_json
@@ -21,7 +22,7 @@ class SeasonBody(ApiBody):
     12, 10, 8, 6, 4, 2, 1 by place) or fixed:<points of each place> ("fixed:10,6,4,2,1")."""
 
     name: Annotated[str, Field(max_length=200)]
-    tournaments: Annotated[list[int], Field(max_length=seasons.MAX_TOURNAMENTS)]
+    tournaments: Annotated[list[int], Field(max_length=MAX_TOURNAMENTS)]
     points: Annotated[str, Field(max_length=1000)] = FORMULAS[0]
 
 

@@ -9,9 +9,10 @@ from typing import Annotated, Any, Literal
 from flask import jsonify
 from pydantic import Field
 
-from tdapp.services import tables, tournaments
+from tdapp.services import tournaments
 from tdapp.tournament.deal_proposal import DealProposal, propose_deal
 from tdapp.tournament.deals import icm_cents
+from tdapp.tournament.side_pots import side_pots as split_side_pots
 from tdapp.web.api import ApiBody, bp, ddt_required, parse_json
 from tdapp.web.api.settings import MAX_NUMBER
 from tdapp.web.api.tables import LARGEST_SEAT, Chips, Seat
@@ -32,7 +33,7 @@ def side_pots() -> Any:
     (best first) and the button: the pots, main first, and what each seat is paid."""
     body = parse_json(SidePotsBody)
     committed = seat_keys(body.committed, field="committed", largest=LARGEST_SEAT)
-    found = tables.side_pots(committed, body.folded, body.winners, body.button)
+    found = split_side_pots(committed, body.folded, body.winners, body.button)
     return jsonify({"pots": found.pots, "payouts": found.payouts})
 
 
