@@ -6,8 +6,9 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from tdapp.kernel.names import fits, tidied
+from tdapp.kernel.refusals import DomainError, register_messages
 from tdapp.season.points import Formula, parse
-from tdapp.tournament.errors import DomainError, register_messages
 
 MAX_NAME = 120
 MAX_TOURNAMENTS = 500
@@ -25,8 +26,8 @@ def checked_season(name: object, tournament_ids: Sequence[int], points: object
                    ) -> tuple[str, Formula, tuple[int, ...]]:
     """The season's name (spaces tidied), formula and tournaments, or the first refusal among
     them."""
-    name = " ".join(name.split()) if isinstance(name, str) else ""
-    if not name or len(name) > MAX_NAME:
+    name = tidied(name)
+    if not fits(name, MAX_NAME):
         raise DomainError("BAD_SEASON_NAME", max=MAX_NAME)
     formula = parse(points)
     ids = tuple(tournament_ids)

@@ -10,6 +10,7 @@ from dataclasses import dataclass
 from sqlalchemy import delete
 from sqlmodel import Session, col, select
 
+from tdapp.kernel.refusals import DomainError, register_messages
 from tdapp.season.points import Formula, parse
 from tdapp.season.rules import checked_season
 from tdapp.season.standings import Line, standings
@@ -17,7 +18,6 @@ from tdapp.services import results
 from tdapp.storage.database import is_id, session_scope
 from tdapp.storage.seasons import SeasonRecord, SeasonTournament
 from tdapp.storage.tournaments import TournamentRecord
-from tdapp.tournament.errors import DomainError, register_messages
 from tdapp.wallclock import utcnow
 
 register_messages(

@@ -9,7 +9,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 
 from tdapp.engine.pots import award_to_winners, odd_chip_order, split_pots
-from tdapp.tournament.errors import DomainError, register_messages
+from tdapp.kernel.refusals import DomainError, register_messages
 
 register_messages({"BAD_SIDE_POTS": "%(reason)s"})
 

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pytest
 
+from tdapp.kernel.refusals import DomainError
 from tdapp.season.rules import MAX_NAME, MAX_TOURNAMENTS, checked_season
-from tdapp.tournament.errors import DomainError
 
 
 def refusal(name: object, ids: list[int], points: object = "td3") -> str:

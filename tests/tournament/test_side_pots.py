@@ -2,7 +2,7 @@
 
 import pytest
 
-from tdapp.tournament.errors import DomainError
+from tdapp.kernel.refusals import DomainError
 from tdapp.tournament.side_pots import side_pots
 
 
