@@ -14,9 +14,9 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from tdapp.kernel.events import Payload, upgraded
 from tdapp.league.calendar import League, check_day, kind_for_day, members_only
 from tdapp.league.results import Night, table_result
-from tdapp.tournament.events import Payload, upgraded
 
 Nights = tuple[Night, ...]
 """The folded state: the active nights, in the order they were entered."""

@@ -18,6 +18,8 @@ from typing import Any
 
 from sqlmodel import col, select
 
+from tdapp.kernel.names import fits, same_name_key, tidied
+from tdapp.kernel.refusals import register_messages
 from tdapp.league.calendar import LAST_DAY as LAST_DAY
 from tdapp.league.calendar import League
 from tdapp.league.calendar import NextNight as NextNight
@@ -29,8 +31,6 @@ from tdapp.league.results import Night
 from tdapp.storage.database import is_id, session_scope
 from tdapp.storage.event_log import Aggregate, EventLog, pickle_format
 from tdapp.storage.leagues import LeagueEventRecord, LeagueRecord, LeagueSnapshotRecord
-from tdapp.tournament.errors import register_messages
-from tdapp.tournament.names import same_name_key
 from tdapp.wallclock import utcnow
 
 MAX_NAME = 120
@@ -76,11 +76,11 @@ LOG: EventLog[Nights] = EventLog(
 
 
 def create_league(name: str, members: Sequence[str]) -> int:
-    name = " ".join(name.split()) if isinstance(name, str) else ""
-    cleaned = [" ".join(m.split()) for m in members if isinstance(m, str)]
+    name = tidied(name)
+    cleaned = [tidied(m) for m in members if isinstance(m, str)]
     _check_names_apart(cleaned)
-    if not name or len(name) > MAX_NAME or not 8 <= len(set(cleaned)) == len(cleaned) <= 16 \
-            or any(not m or len(m) > MAX_NAME for m in cleaned):
+    if not fits(name, MAX_NAME) or not 8 <= len(set(cleaned)) == len(cleaned) <= 16 \
+            or not all(fits(m, MAX_NAME) for m in cleaned):
         raise LeagueError("BAD_LEAGUE")
     with session_scope() as db:
         row = LeagueRecord(name=name, members=cleaned, seed=secrets.randbits(31))
