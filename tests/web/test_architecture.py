@@ -89,6 +89,8 @@ LAYER_RULES = {
         (("tdapp.engine",), ("tdapp.",), ("tdapp.engine",)),
     "nothing above the services imports the storage": (ADAPTERS, ("tdapp.storage",)),
     "realtime does not import the web pages": (("tdapp.realtime",), ("tdapp.web",)),
+    "the console sessions sit below the web and realtime that both read them":
+        (("tdapp.console_sessions",), ("tdapp.web", "tdapp.realtime")),
     "the services and the storage import no adapter":
         (("tdapp.services", "tdapp.storage"), ADAPTERS),
 }
@@ -144,6 +146,8 @@ PLANTED = {
         ("web/home.py", "from tdapp.storage import database\n"),
     "realtime does not import the web pages":
         ("realtime/screens.py", "from tdapp.web import auth\n"),
+    "the console sessions sit below the web and realtime that both read them":
+        ("console_sessions.py", "from tdapp.web.guards import current_ddt\n"),
     "the services and the storage import no adapter":
         ("services/tournaments.py", "import tdapp.realtime\n"),
 }
@@ -157,3 +161,36 @@ def test_each_layer_rule_finds_a_violation_planted_in_a_copy_of_the_app(rule, tm
     planted = copy / where
     planted.write_text(planted.read_text() + line)
     assert any(found.startswith(f"{module_name(planted, copy)}:") for found in broken(LAYER_RULES[rule], copy))
+
+
+# The modules of tdapp/web outside its API that may answer JSON, and why.
+JSON_OUTSIDE_API = {
+    "tdapp.web.errors": "the app's one handler of refusals, which answers every API path",
+    "tdapp.web.health": "the probes of a load balancer or a supervisor, not an API",
+}
+
+
+def json_outside_api(package: Path) -> list[str]:
+    """Each module of `package`/web outside web/api that imports `jsonify` (issue 28: every
+    JSON endpoint is in tdapp/web/api, described by its OpenAPI document)."""
+    found = []
+    for path in sorted((package / "web").rglob("*.py")):
+        name = module_name(path, package)
+        if name.startswith("tdapp.web.api.") or name in JSON_OUTSIDE_API:
+            continue
+        for node in ast.walk(ast.parse(path.read_text(), filename=str(path))):
+            if isinstance(node, ast.ImportFrom) and any(a.name == "jsonify" for a in node.names):
+                found.append(f"{name}:{node.lineno} imports jsonify")
+    return found
+
+
+def test_no_page_answers_json_outside_the_api():
+    assert json_outside_api(PACKAGE) == []
+
+
+def test_a_page_answering_json_is_found(tmp_path):
+    page = tmp_path / "tdapp" / "web" / "display.py"
+    page.parent.mkdir(parents=True)
+    page.write_text("from flask import Blueprint, jsonify\n")
+    (tmp_path / "tdapp" / "web" / "health.py").write_text("from flask import jsonify\n")
+    assert json_outside_api(tmp_path / "tdapp") == ["tdapp.web.display:1 imports jsonify"]
