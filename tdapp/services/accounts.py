@@ -19,10 +19,10 @@ from sqlalchemy import bindparam
 from sqlmodel import col, delete, func, select
 from werkzeug.security import check_password_hash, generate_password_hash
 
+from tdapp.kernel.refusals import DomainError, Plural, register_messages
 from tdapp.services import brakes
 from tdapp.storage.accounts import ApiToken, User
 from tdapp.storage.database import engine, is_id, session_scope
-from tdapp.tournament.errors import DomainError, Plural, register_messages
 from tdapp.wallclock import utcnow
 
 log = logging.getLogger(__name__)

@@ -8,8 +8,8 @@ from typing import Any
 
 from flask import abort, url_for
 
+from tdapp.kernel.refusals import DomainError
 from tdapp.services import draw_tables, tables, tournaments
-from tdapp.tournament.errors import DomainError
 from tdapp.web.qr import svg_image
 
 

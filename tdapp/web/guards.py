@@ -19,8 +19,8 @@ from flask import g, redirect, render_template, request, session, url_for
 from werkzeug.wrappers import Response
 
 from tdapp.console_sessions import opened_now, opened_with, remember_opened
+from tdapp.kernel.refusals import DomainError, register_messages
 from tdapp.services import accounts
-from tdapp.tournament.errors import DomainError, register_messages
 from tdapp.web import csrf
 from tdapp.web.errors import RequestRefused, message_of
 

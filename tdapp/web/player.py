@@ -18,8 +18,8 @@ from flask import Blueprint, abort, redirect, render_template, request, session,
 from flask_babel import gettext as _
 from flask_babel import pgettext
 
+from tdapp.kernel.refusals import DomainError
 from tdapp.services import phones, tournaments
-from tdapp.tournament.errors import DomainError
 from tdapp.tournament.phone_codes import phone_presence_on
 from tdapp.web import csrf
 from tdapp.web.api.public import MAX_RESULTS, asked_query, matching, name_order, public_view

@@ -10,8 +10,8 @@ from typing import Any
 from flask import Blueprint, render_template
 
 from tdapp.console_sessions import TABLE_CONSOLES, table_console
+from tdapp.kernel.refusals import DomainError
 from tdapp.services import tables, tournaments
-from tdapp.tournament.errors import DomainError
 from tdapp.web import csrf
 from tdapp.web.api.v1 import URL_PREFIX
 from tdapp.web.console_access import qr_answer, table_access_json

@@ -12,8 +12,8 @@ import os
 from flask import current_app, g, jsonify, request
 from pydantic import Field
 
+from tdapp.kernel.refusals import register_messages
 from tdapp.services import accounts
-from tdapp.tournament.errors import register_messages
 from tdapp.web.api.bodies import ApiBody, parse_json
 from tdapp.web.api.v1 import bp
 from tdapp.web.errors import RequestRefused

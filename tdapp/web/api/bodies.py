@@ -11,7 +11,7 @@ from typing import TypeVar
 from flask import request
 from pydantic import BaseModel, ConfigDict, ValidationError
 
-from tdapp.tournament.errors import register_messages
+from tdapp.kernel.refusals import register_messages
 from tdapp.web.api.validation import field_of, json_problem, problem_of
 from tdapp.web.errors import RequestRefused
 

@@ -12,10 +12,10 @@ from typing import Any
 
 from flask import Blueprint, jsonify, request
 
+from tdapp.kernel.names import folded
+from tdapp.kernel.numbers import whole_or_none
 from tdapp.realtime import held_view, seating_rows
 from tdapp.services import tournaments
-from tdapp.tournament.names import folded
-from tdapp.tournament.numbers import whole_or_none
 from tdapp.web.api.view_source import QueryParameter, reads_query
 from tdapp.web.paging import page_asked
 

@@ -8,9 +8,9 @@ from datetime import date
 from flask import redirect, render_template, request, url_for
 from flask_babel import gettext
 
+from tdapp.kernel.refusals import DomainError
 from tdapp.services import templates
 from tdapp.services import tournaments as running
-from tdapp.tournament.errors import DomainError
 from tdapp.web.guards import actor
 from tdapp.web.td import bp
 from tdapp.web.td.console import back, flash_done, tell
