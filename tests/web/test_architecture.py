@@ -96,6 +96,8 @@ LAYER_RULES = {
     "realtime does not import the web pages": (("tdapp.realtime",), ("tdapp.web",)),
     "realtime builds views and deltas from what a change carries, reading no service":
         (("tdapp.realtime.views", "tdapp.realtime.protocol"), ("tdapp.services", "tdapp.storage")),
+    "the console sessions sit below the web and realtime that both read them":
+        (("tdapp.console_sessions",), ("tdapp.web", "tdapp.realtime")),
     "the services and the storage import no adapter":
         (("tdapp.services", "tdapp.storage"), ADAPTERS),
 }
@@ -158,6 +160,8 @@ PLANTED = {
         ("realtime/screens.py", "from tdapp.web import auth\n"),
     "realtime builds views and deltas from what a change carries, reading no service":
         ("realtime/views.py", "from tdapp.services import tournaments\n"),
+    "the console sessions sit below the web and realtime that both read them":
+        ("console_sessions.py", "from tdapp.web.guards import current_ddt\n"),
     "the services and the storage import no adapter":
         ("services/tournaments.py", "import tdapp.realtime\n"),
 }
@@ -237,3 +241,34 @@ def test_the_circle_check_finds_a_lazy_import_planted_in_a_copy_of_the_app(tmp_p
         "\n\ndef _areas():\n    from tdapp.tournament.registry import decide\n\n    return decide\n"))
     assert any({"tdapp.tournament.events", "tdapp.tournament.registry"} <= set(group)
                for group in circles("tdapp.tournament", copy))
+# The modules of tdapp/web outside its API that may answer JSON, and why.
+JSON_OUTSIDE_API = {
+    "tdapp.web.errors": "the app's one handler of refusals, which answers every API path",
+    "tdapp.web.health": "the probes of a load balancer or a supervisor, not an API",
+}
+
+
+def json_outside_api(package: Path) -> list[str]:
+    """Each module of `package`/web outside web/api that imports `jsonify` (issue 28: every
+    JSON endpoint is in tdapp/web/api, described by its OpenAPI document)."""
+    found = []
+    for path in sorted((package / "web").rglob("*.py")):
+        name = module_name(path, package)
+        if name.startswith("tdapp.web.api.") or name in JSON_OUTSIDE_API:
+            continue
+        for node in ast.walk(ast.parse(path.read_text(), filename=str(path))):
+            if isinstance(node, ast.ImportFrom) and any(a.name == "jsonify" for a in node.names):
+                found.append(f"{name}:{node.lineno} imports jsonify")
+    return found
+
+
+def test_no_page_answers_json_outside_the_api():
+    assert json_outside_api(PACKAGE) == []
+
+
+def test_a_page_answering_json_is_found(tmp_path):
+    page = tmp_path / "tdapp" / "web" / "display.py"
+    page.parent.mkdir(parents=True)
+    page.write_text("from flask import Blueprint, jsonify\n")
+    (tmp_path / "tdapp" / "web" / "health.py").write_text("from flask import jsonify\n")
+    assert json_outside_api(tmp_path / "tdapp") == ["tdapp.web.display:1 imports jsonify"]

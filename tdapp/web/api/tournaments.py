@@ -24,11 +24,13 @@ from tdapp.tournament.payouts import AdjustPayouts
 from tdapp.tournament.reinstate import ReinstatePlayer
 from tdapp.tournament.settings import Settings
 from tdapp.tournament.state import Tournament
-from tdapp.web.api import ApiBody, actor, bp, ddt_required, parse_json
+from tdapp.web.api.bodies import ApiBody, parse_json
 from tdapp.web.api.settings import Count, SettingsBody, settings_json
+from tdapp.web.api.v1 import bp
 from tdapp.web.api.validation import required
 from tdapp.web.api.view_source import QueryParameter, reads_query
 from tdapp.web.errors import RequestRefused, translate
+from tdapp.web.guards import actor, ddt_api
 from tdapp.web.td.formats import money
 
 WHOLE_VIEW_UP_TO = 500
@@ -84,7 +86,7 @@ def act(tournament_id: int, command: Any) -> Response:
 
 
 @bp.get("/tournaments")
-@ddt_required
+@ddt_api
 def list_tournaments():
     """`?shelf=current` (the default: those on the public pages), `archived` or `deleted` (only
     who deleted each one, and when)."""
@@ -110,7 +112,7 @@ class ArchiveBody(ApiBody):
 
 
 @bp.post("/tournaments/<int:tid>/archive")
-@ddt_required
+@ddt_api
 def archive(tid: int):
     """Kept, and gone from the public pages (home, players' phones, clock)."""
     body = parse_json(ArchiveBody)
@@ -124,7 +126,7 @@ class DeleteBody(ApiBody):
 
 
 @bp.delete("/tournaments/<int:tid>")
-@ddt_required
+@ddt_api
 def delete(tid: int):
     """A tombstone: hidden everywhere (404 from then on), its log kept with who deleted it; 422
     DELETE_NAME_MISMATCH when `confirm_name` is not its name."""
@@ -133,7 +135,7 @@ def delete(tid: int):
 
 
 @bp.post("/tournaments")
-@ddt_required
+@ddt_api
 def create_tournament():
     body = parse_json(SettingsBody)
     if body.name is None:
@@ -144,7 +146,7 @@ def create_tournament():
 
 
 @bp.get("/tournaments/<int:tid>")
-@ddt_required
+@ddt_api
 def show(tid: int):
     """The DdT's whole view, or at a festival's size the console's part of it (`?view=`)."""
     return jsonify(_shown(tid))
@@ -167,14 +169,14 @@ def _shown(tid: int) -> dict[str, Any]:
 
 
 @bp.get("/tournaments/<int:tid>/settings")
-@ddt_required
+@ddt_api
 def show_settings(tid: int):
     return jsonify(settings_json(tournaments.current(tid).settings))
 
 
 @bp.put("/tournaments/<int:tid>/settings")
 @bp.post("/tournaments/<int:tid>/settings")
-@ddt_required
+@ddt_api
 def change_settings(tid: int):
     body = parse_json(SettingsBody)
     base = tournaments.current(tid).settings
@@ -184,7 +186,7 @@ def change_settings(tid: int):
 
 
 @bp.post("/tournaments/<int:tid>/undo")
-@ddt_required
+@ddt_api
 def undo(tid: int):
     """The newest action made at the DdT's console or API, never a table's, a phone's or the
     clock's."""
@@ -192,13 +194,13 @@ def undo(tid: int):
 
 
 @bp.post("/tournaments/<int:tid>/redo")
-@ddt_required
+@ddt_api
 def redo(tid: int):
     return answer(tid, lambda: tournaments.redo(tid, actor()))
 
 
 @bp.post("/tournaments/<int:tid>/events/<int:seq>/revert")
-@ddt_required
+@ddt_api
 def revert(tid: int, seq: int):
     """One earlier event of any owner, when nothing after it depends on it (else 422
     REVERT_CONFLICT naming the later events in `params.conflicts`)."""
@@ -213,7 +215,7 @@ class ReinstateBody(ApiBody):
 
 
 @bp.post("/tournaments/<int:tid>/players/<int:pid>/reinstate")
-@ddt_required
+@ddt_api
 def reinstate(tid: int, pid: int):
     """Bring a busted player back into play at a seat the seating rules choose."""
     body = parse_json(ReinstateBody)
@@ -221,7 +223,7 @@ def reinstate(tid: int, pid: int):
 
 
 @bp.get("/tournaments/<int:tid>/log")
-@ddt_required
+@ddt_api
 def event_log(tid: int):
     return jsonify(
         events=[
@@ -238,7 +240,7 @@ class PayoutsBody(ApiBody):
 
 @bp.post("/tournaments/<int:tid>/payouts")
 @bp.put("/tournaments/<int:tid>/payouts")
-@ddt_required
+@ddt_api
 def adjust_payouts(tid: int):
     body = parse_json(PayoutsBody)
     return act(tid, AdjustPayouts(tuple(body.amounts)))

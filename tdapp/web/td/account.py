@@ -3,7 +3,7 @@ revocation of any of them (a lost tablet is shut out by whoever is at the laptop
 
 from __future__ import annotations
 
-from flask import redirect, render_template, request, session, url_for
+from flask import g, redirect, render_template, request, session, url_for
 from flask_babel import gettext
 
 from tdapp.services import accounts
@@ -40,9 +40,8 @@ def create_token():
     days = optional_whole(
         request.form, "days", gettext("Days"), minimum=1, maximum=accounts.MAX_TOKEN_LIFETIME_DAYS
     )
-    owner = accounts.Account(session["user_id"], session["username"])
     issued = accounts.issue(
-        owner,
+        g.ddt,
         label=text(request.form, "label"),
         lifetime_days=default_token_days() if days is None else days,
     )

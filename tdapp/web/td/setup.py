@@ -26,8 +26,9 @@ from tdapp.tournament.settings import (
     known_options,
 )
 from tdapp.tournament.structure import Break, Level, Structure
+from tdapp.web.guards import actor
 from tdapp.web.td import bp
-from tdapp.web.td.console import actor, back, flash_done, render, tell
+from tdapp.web.td.console import back, flash_done, render, tell
 from tdapp.web.td.formats import euros, minutes, template_name
 from tdapp.web.td.forms import FormError, cents, day, optional_whole, seconds, text, whole
 
