@@ -57,4 +57,10 @@ def configure(role: str | None = None) -> None:
     handler.setFormatter(_Formatter(FORMAT))
     handler.addFilter(_Context())
     root.addHandler(handler)
-    root.setLevel(os.environ.get("TDAPP_LOG_LEVEL", "INFO").upper())
+    level = os.environ.get("TDAPP_LOG_LEVEL", "INFO").upper()
+    root.setLevel(level)
+    # APScheduler tells at INFO of every job it adds, replaces, runs and removes: a table's
+    # decision job moves at each of its actions, so that was a line per action of every table,
+    # and its cost in each (issue 27). Its warnings and errors stay; DEBUG shows it all.
+    logging.getLogger("apscheduler").setLevel(
+        logging.DEBUG if level == "DEBUG" else max(logging.WARNING, root.level))

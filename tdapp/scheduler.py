@@ -22,6 +22,14 @@ pending decision, at its deadline, replaced whenever the table's hand changes. T
 `ExpireDecision` like any command, so a late or repeated job changes nothing. Start-up, a
 takeover and a change made in another process re-plan both kinds of job.
 
+Re-planning waits until the requests at hand are served: a committed change only joins the
+changes waiting (the newest per tournament), and the planner, a thread (a greenlet under gevent)
+of its own, plans from them once the process is idle, at most `IDLE_WAIT_SECONDS` later. When
+every table acts at once, each table's push and answer then wait for the actions before it, not
+for their jobs too, and a burst of one tournament's changes is planned once (issue 27,
+docs/realtime.md). A deadline is an instant stored in the hand, so planning it a little later
+moves nothing; `job_time` plans what waits before it answers.
+
 Jobs are `schedule(key, when, "module:function", kwargs)` and `cancel(key)`; a job's function
 must be importable by that reference and take the kwargs.
 """
@@ -77,6 +85,17 @@ _owner_channel: Any = None
 # is (a pause, a resume or a level move changes when a decision is due: hands/deadlines.py).
 _planned_hands: dict[tuple[int, int], tuple[object, object]] = {}
 _planned_lock = threading.Lock()
+# How long the planner waits for the process to be idle before it plans anyway: a process never
+# idle (a room of phones reconnecting) still gets its jobs planned.
+IDLE_WAIT_SECONDS = 0.1
+# The changes committed here and not yet planned from (or told to the owner), the newest per
+# tournament; `_planning` keeps one planning at a time, so that an older change's jobs never
+# land after a newer one's.
+_waiting: dict[int, bus.Change] = {}
+_waiting_lock = threading.Lock()
+_planning = threading.Lock()
+_planner_wake = threading.Event()
+_planner: threading.Thread | None = None
 
 
 def wanted(app: Flask) -> bool:
@@ -104,14 +123,58 @@ def init_app(app: Flask) -> None:
 
 
 def follow(change: bus.Change) -> None:
-    """The bus subscriber (wired by `tdapp.bootstrap`): the owner re-plans the changed
-    tournament's jobs; a process that does not want the scheduler tells the owner through Redis
-    (the owner's `_follow_other_processes`); anywhere else a change plans nothing."""
-    if _scheduler is not None:
-        plan(change.tournament_id, change)
-        plan_decisions(change.tournament_id, change)
-    elif _owner_channel is not None:
-        _owner_channel.publish(_changes_channel, json.dumps({"tournament_id": change.tournament_id}))
+    """The bus subscriber (wired by `tdapp.bootstrap`): the change waits for the planner, which
+    re-plans the tournament's jobs in the owner, or tells the owner through Redis in a process
+    that does not want the scheduler (the owner's `_follow_other_processes`); anywhere else a
+    change plans nothing."""
+    global _planner
+    if _scheduler is None and _owner_channel is None:
+        return
+    with _waiting_lock:
+        held = _waiting.get(change.tournament_id)
+        if held is None or held.version < change.version:
+            _waiting[change.tournament_id] = change
+        if _planner is None:
+            _planner = threading.Thread(target=_plan_when_idle, name="tdapp-planner", daemon=True)
+            _planner.start()
+    _planner_wake.set()
+
+
+def _plan_when_idle() -> None:
+    """The planner: woken by a change, it lets the process serve what is at hand, then plans."""
+    while True:
+        _planner_wake.wait()
+        _planner_wake.clear()
+        _until_idle()
+        plan_waiting()
+
+
+def _until_idle() -> None:
+    """Under gevent, wait until the hub has nothing else ready (the requests of a burst, their
+    pushes), for at most `IDLE_WAIT_SECONDS`. Threads (an app in-process) run side by side:
+    there is nothing to wait for."""
+    from tdapp.realtime.server import async_mode
+
+    if async_mode() == "gevent":
+        import gevent
+
+        with gevent.Timeout(IDLE_WAIT_SECONDS, False):
+            gevent.idle()
+
+
+def plan_waiting() -> None:
+    """Plan from the changes waiting now (or tell the owner of them), one tournament at a time."""
+    with _planning:
+        with _waiting_lock:
+            waiting = list(_waiting.values())
+            _waiting.clear()
+        for change in waiting:
+            if _scheduler is not None:
+                plan(change.tournament_id, change)
+                plan_decisions(change.tournament_id, change)
+            elif _owner_channel is not None:
+                _owner_channel.publish(
+                    _changes_channel, json.dumps({"tournament_id": change.tournament_id}))
 
 
 def changes_url(app: Flask) -> str | None:
@@ -196,6 +259,8 @@ def _stop() -> None:
         running, _scheduler = _scheduler, None
     with _planned_lock:
         _planned_hands.clear()
+    with _waiting_lock:
+        _waiting.clear()
     if running is not None:
         running.shutdown(wait=False)
 
@@ -229,7 +294,13 @@ def cancel(key: str) -> None:
 
 
 def job_time(key: str) -> datetime | None:
-    """When the job `key` is due, or None if there is none."""
+    """When the job `key` is due, or None if there is none, once the changes waiting are
+    planned."""
+    plan_waiting()
+    return _planned_time(key)
+
+
+def _planned_time(key: str) -> datetime | None:
     job = _scheduler.get_job(key) if _scheduler is not None else None
     return job.next_run_time if job is not None else None
 
@@ -290,7 +361,7 @@ def plan(tournament_id: int, change: bus.Change | None = None) -> None:
         cancel(clock_key(tournament_id))
         return
     when = datetime.fromtimestamp(due / 1000, UTC)
-    planned = job_time(clock_key(tournament_id))
+    planned = _planned_time(clock_key(tournament_id))
     # A job already due is about to run (a busy scheduler thread fires it late): replacing it
     # by the next level end would lose this one. It re-plans when it has run.
     if planned is not None and (planned == when or planned <= utcnow()):

@@ -131,8 +131,11 @@ def console_api(
         @wraps(view)
         def guarded(**url_args: Any) -> Any:
             name = console(**url_args)
-            if not opened_now(session_key, name, generation(**url_args)):
-                if opened_with(session_key, name) is not None and current_ddt() is None:
+            # The access's generation costs a read of the tournament: only a session that opened
+            # this console with a PIN needs it (a DdT's token or session does not).
+            opened = opened_with(session_key, name) is not None
+            if not opened or not opened_now(session_key, name, generation(**url_args)):
+                if opened and current_ddt() is None:
                     raise RequestRefused("CONSOLE_ACCESS_RENEWED", status=403)
                 _refuse_api_without_ddt()
                 return view(**url_args)

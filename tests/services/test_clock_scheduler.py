@@ -3,6 +3,7 @@ none once the tournament is finished. The decision limit's job follows the clock
 
 from __future__ import annotations
 
+import threading
 from datetime import UTC, datetime, timedelta
 
 import pytest
@@ -71,6 +72,7 @@ def test_one_job_per_tournament_even_after_many_changes(running_scheduler):
     for _ in range(3):
         tournaments.dispatch(tid, rules.AdjustClock(60), "test")
     tournaments.dispatch(tid, rules.NextLevel(), "test")
+    scheduler.plan_waiting()
     jobs = [job for job in scheduler._scheduler.get_jobs() if job.id.endswith(f":{tid}")]
     assert len(jobs) == 1
 
@@ -197,3 +199,35 @@ def test_a_decision_pending_at_the_finish_has_no_job(running_scheduler):
     tournaments.dispatch(tid, BustPlayer(3), "test")
     tournaments.dispatch(tid, BustPlayer(2), "test")
     assert scheduler.job_time(key) is None
+
+
+# --- planning after the requests at hand (issue 27) -------------------------------------------
+
+
+def test_a_burst_of_changes_is_planned_once_when_the_process_is_idle(running_scheduler,
+                                                                      monkeypatch):
+    """Every table acting at once: the actions commit and push without planning a job; the
+    planner waits for the process to be idle, then plans from the newest change alone."""
+    tid, table = seated_night(3)
+    scheduler.plan_waiting()
+    busy = threading.Event()
+    monkeypatch.setattr(scheduler, "_until_idle", busy.wait)
+    planned: list[int] = []
+    plan_decisions = scheduler.plan_decisions
+
+    def recorded(tournament_id, change=None):
+        planned.append(change.version)
+        plan_decisions(tournament_id, change)
+
+    monkeypatch.setattr(scheduler, "plan_decisions", recorded)
+    tables.start_hand(tid, table, "dealer")
+    hand = tournaments.current(tid).play.hand(table)
+    for _ in range(2):
+        state = tables.act(tid, table, hand.engine.to_act, "call", None, "dealer")
+        hand = state.play.hand(table)
+    key = tables.deadline_key(tid, table)
+    assert planned == [] and scheduler._planned_time(key) is None
+
+    busy.set()
+    assert scheduler.job_time(key) == state.play.hand(table).deadline
+    assert planned == [state.version]

@@ -11,7 +11,7 @@ from datetime import timedelta
 import pytest
 
 from tdapp.realtime import socketio
-from tdapp.services import console_pins
+from tdapp.services import console_pins, tables
 from tdapp.wallclock import utcnow
 
 SET_UP = {
@@ -197,6 +197,28 @@ def test_a_renewed_access_ends_the_sessions_opened_with_the_old_one(app, api, co
     # The other console's session was opened with an access still current.
     assert kept.post(other.write, json=other.body,
                      headers={"X-CSRF-Token": kept_csrf}).status_code in (200, 201)
+
+
+def test_only_a_session_that_opened_the_console_asks_for_its_access(app, api, ddt_client,
+                                                                  holdem, monkeypatch):
+    """Issue 27: the access's generation is a read of the tournament at every action; a DdT's
+    token or session acts without it, a console opened with the PIN still checks it."""
+    table_one, table_two, _ = holdem
+    client, csrf = _open(app, table_two)
+    asked: list[int] = []
+    generation = tables.access_generation
+
+    def counted(tid: int, table: int) -> str | None:
+        asked.append(table)
+        return generation(tid, table)
+
+    monkeypatch.setattr(tables, "access_generation", counted)
+    assert api.post(table_one.write, json={}).status_code == 201
+    assert ddt_client.post(table_one.write.replace("/hands", "/hand/misdeal"), json={},
+                           headers={"X-CSRF-Token": ddt_client.csrf}).status_code == 200
+    assert asked == []
+    assert client.post(table_two.write, json={}, headers={"X-CSRF-Token": csrf}).status_code == 201
+    assert asked == [2]
 
 
 def test_a_holdem_socket_opened_with_the_old_access_is_told_and_hears_no_more(app, api,
