@@ -1,0 +1,218 @@
+"""Clubs and their staff: who works in which club, under which role.
+
+A server holds one club for now (its slug is `TDAPP_DEFAULT_CLUB`, default `club`); every
+account belongs to it as owner unless created otherwise. A session or a token acts through one
+membership, looked up on every request (`staff`, `staff_of_user`), so that a role changed or a
+member removed counts at the next request.
+
+The roles rank owner > director > floor: what each may do is one table in tdapp/web/roles.py.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+from collections.abc import Sequence
+from dataclasses import dataclass
+from datetime import datetime
+from typing import Literal, cast
+
+from sqlmodel import Session, col, func, select
+
+from tdapp.storage.accounts import ApiToken, User
+from tdapp.storage.clubs import Club, Membership
+from tdapp.storage.database import is_id, session_scope
+from tdapp.tournament.errors import DomainError, register_messages
+
+Role = Literal["owner", "director", "floor"]
+ROLES: tuple[Role, ...] = ("owner", "director", "floor")
+_RANK: dict[str, int] = {"floor": 1, "director": 2, "owner": 3}
+SLUG_PATTERN = re.compile(r"[a-z0-9]+(?:-[a-z0-9]+)*")
+DEFAULT_SLUG = "club"
+
+register_messages(
+    {
+        "UNKNOWN_CLUB": "There is no club %(club)s.",
+        "UNKNOWN_ROLE": "A role is owner, director or floor, not %(role)s.",
+        "UNKNOWN_MEMBER": "User %(user_id)s is not a member of this club.",
+        "LAST_OWNER": "The club's last owner stays an owner: make another member owner first.",
+        "NO_CLUB": "The account %(username)s belongs to no club.",
+    }
+)
+
+
+def allows(role: str, needs: str) -> bool:
+    """Whether `role` may do what `needs` asks: an owner may do all a director may, and a
+    director all a floor member may."""
+    return _RANK.get(role, 0) >= _RANK[needs]
+
+
+def check_role(role: str) -> Role:
+    """`role` as a role, or refused (UNKNOWN_ROLE)."""
+    if role not in ROLES:
+        raise DomainError("UNKNOWN_ROLE", role=role)
+    return cast(Role, role)
+
+
+def default_slug() -> str:
+    """The slug of the server's club, as the installer configured it."""
+    slug = os.environ.get("TDAPP_DEFAULT_CLUB") or DEFAULT_SLUG
+    if not SLUG_PATTERN.fullmatch(slug) or len(slug) > 40:
+        # The installer's mistake, not a user's: a server error names it.
+        raise ValueError(f"TDAPP_DEFAULT_CLUB must be lowercase letters, digits and hyphens,"
+                         f" not {slug!r}")
+    return slug
+
+
+def name_from_slug(slug: str) -> str:
+    """The name a club made from its slug alone starts with ("circolo-roma": "Circolo Roma");
+    the owner can give it its own in the club's settings."""
+    return " ".join(word.capitalize() for word in slug.split("-"))
+
+
+@dataclass(frozen=True)
+class ClubInfo:
+    id: int
+    slug: str
+    name: str
+    language: str
+    timezone: str
+    currency: str
+    members: int = 0
+
+
+@dataclass(frozen=True)
+class Staff:
+    """An account as it works in one club: what the guards, the roles and the pages need."""
+
+    membership_id: int
+    user_id: int
+    username: str
+    club_id: int
+    club_slug: str
+    club_name: str
+    role: Role
+
+    def may(self, needs: str) -> bool:
+        return allows(self.role, needs)
+
+
+def _info(club: Club, members: int = 0) -> ClubInfo:
+    assert club.id is not None
+    return ClubInfo(club.id, club.slug, club.name, club.language, club.timezone, club.currency,
+                    members)
+
+
+def default_club(db: Session) -> Club:
+    """The server's club, made on the spot when the database has none yet (a fresh database
+    emptied by a test, or one restored without it)."""
+    slug = default_slug()
+    club = db.exec(select(Club).where(Club.slug == slug)).first()
+    if club is None:
+        club = Club(slug=slug, name=name_from_slug(slug))
+        db.add(club)
+        db.flush()
+    return club
+
+
+def club_by_slug(db: Session, slug: str | None) -> Club:
+    """The club `slug` names (the server's club when None); refused (UNKNOWN_CLUB) if none."""
+    if slug is None:
+        return default_club(db)
+    club = db.exec(select(Club).where(Club.slug == slug)).first()
+    if club is None:
+        if slug == default_slug():
+            return default_club(db)
+        raise DomainError("UNKNOWN_CLUB", club=slug)
+    return club
+
+
+def join(db: Session, user_id: int, club: Club, role: str) -> Membership:
+    """Make `user_id` a member of `club` with `role`, or give an existing member that role."""
+    membership = db.exec(
+        select(Membership).where(Membership.user_id == user_id, Membership.club_id == club.id)
+    ).first()
+    if membership is None:
+        assert club.id is not None
+        membership = Membership(user_id=user_id, club_id=club.id, role=check_role(role))
+    else:
+        membership.role = check_role(role)
+    db.add(membership)
+    db.flush()
+    return membership
+
+
+def clubs() -> list[ClubInfo]:
+    """Every club of the server with its number of members, by slug."""
+    counts = (
+        select(Membership.club_id, func.count().label("members"))
+        .group_by(col(Membership.club_id))
+        .subquery()
+    )
+    query = (
+        select(Club, counts.c.members)
+        .outerjoin(counts, counts.c.club_id == Club.id)
+        .order_by(col(Club.slug))
+    )
+    with session_scope() as db:
+        default_club(db)
+        return [_info(club, members or 0) for club, members in db.exec(query).all()]
+
+
+def club(club_id: int) -> ClubInfo:
+    with session_scope() as db:
+        found = db.get(Club, club_id) if is_id(club_id) else None
+        if found is None:
+            raise DomainError("UNKNOWN_CLUB", club=club_id)
+        return _info(found)
+
+
+_STAFF_QUERY = (
+    select(Membership.id, Membership.user_id, User.username, Club.id.label("club_id"),  # type: ignore[union-attr]
+           Club.slug, Club.name, Membership.role)
+    .join(User, col(Membership.user_id) == User.id)
+    .join(Club, col(Membership.club_id) == Club.id)
+)
+
+
+def _staff(rows: Sequence[tuple]) -> list[Staff]:
+    return [Staff(*row) for row in rows]
+
+
+def staff(membership_id: int) -> Staff | None:
+    """The membership a session names, or None once it is gone (the member was removed)."""
+    if not is_id(membership_id):
+        return None
+    with session_scope() as db:
+        rows = db.exec(_STAFF_QUERY.where(Membership.id == membership_id)).all()
+    found = _staff(rows)
+    return found[0] if found else None
+
+
+def memberships_of(user_id: int) -> list[Staff]:
+    """Every club `user_id` works in, oldest membership first."""
+    if not is_id(user_id):
+        return []
+    with session_scope() as db:
+        rows = db.exec(_STAFF_QUERY.where(Membership.user_id == user_id)
+                       .order_by(col(Membership.id))).all()
+    return _staff(rows)
+
+
+def staff_of_user(user_id: int) -> Staff | None:
+    """The one club of an account that belongs to exactly one: what a session that names no
+    membership (one opened before clubs existed) acts through."""
+    found = memberships_of(user_id)
+    return found[0] if len(found) == 1 else None
+
+
+def staff_for_token(token_hash: str, now: datetime) -> Staff | None:
+    """The membership a live token acts through: its account in its club."""
+    query = (
+        _STAFF_QUERY.join(ApiToken, (col(ApiToken.user_id) == Membership.user_id)
+                          & (col(ApiToken.club_id) == Membership.club_id))
+        .where(ApiToken.token_hash == token_hash, col(ApiToken.expires_at) > now)
+    )
+    with session_scope() as db:
+        found = _staff(db.exec(query).all())
+    return found[0] if found else None

@@ -1,0 +1,73 @@
+"""Revision 0940 puts an existing database into one club: the server's club, every account its
+owner, every API token acting in it, on SQLite and PostgreSQL alike."""
+
+from __future__ import annotations
+
+from datetime import datetime, timedelta
+
+from tdapp.storage import database as db
+
+
+def _database_at_0930_with_two_accounts(url: str):
+    from alembic import command
+    from sqlalchemy import text
+
+    engine = db.configure(db.normalize_url(url))
+    config = db.alembic_config()
+    at = datetime(2026, 3, 1, 12, 0)
+    with engine.begin() as connection:
+        config.attributes["connection"] = connection
+        command.upgrade(config, "0930_roster_gender")
+        for user_id, name in ((1, "giulia"), (2, "marco")):
+            connection.execute(
+                text("INSERT INTO users (id, username, password_hash, created_at)"
+                     " VALUES (:id, :name, 'x', :at)"),
+                {"id": user_id, "name": name, "at": at},
+            )
+        connection.execute(
+            text("INSERT INTO api_tokens (id, user_id, token_hash, label, created_at, expires_at)"
+                 " VALUES (1, 2, :hash, 'tablet', :at, :until)"),
+            {"hash": "a" * 64, "at": at, "until": at + timedelta(days=3650)},
+        )
+    return engine
+
+
+def test_every_existing_account_becomes_an_owner_of_the_default_club(
+    empty_database_url, monkeypatch
+):
+    from tdapp.services import clubs
+
+    monkeypatch.setenv("TDAPP_DEFAULT_CLUB", "circolo-roma")
+    engine = _database_at_0930_with_two_accounts(empty_database_url)
+    db.upgrade()
+    listed = clubs.clubs()
+    members = [(m.username, m.club_slug, m.role) for uid in (1, 2) for m in clubs.memberships_of(uid)]
+    engine.dispose()
+    assert [(c.slug, c.name, c.language, c.timezone, c.currency, c.members) for c in listed] == [
+        ("circolo-roma", "Circolo Roma", "it", "Europe/Rome", "EUR", 2)
+    ]
+    assert members == [("giulia", "circolo-roma", "owner"), ("marco", "circolo-roma", "owner")]
+
+
+def test_a_token_issued_before_clubs_acts_in_the_default_club_as_its_owner(empty_database_url):
+    from tdapp.services import clubs
+
+    engine = _database_at_0930_with_two_accounts(empty_database_url)
+    db.upgrade()
+    staff = clubs.staff_for_token("a" * 64, datetime(2026, 3, 2, 12, 0).astimezone())
+    engine.dispose()
+    assert staff is not None
+    assert (staff.username, staff.club_slug, staff.club_name, staff.role) == (
+        "marco", "club", "Club", "owner")
+
+
+def test_a_fresh_database_has_the_default_club_and_no_member(empty_database_url):
+    from sqlalchemy import text
+
+    engine = db.configure(db.normalize_url(empty_database_url))
+    db.upgrade()
+    with engine.connect() as connection:
+        rows = connection.execute(text("SELECT slug, name FROM clubs")).all()
+        members = connection.execute(text("SELECT count(*) FROM memberships")).scalar_one()
+    engine.dispose()
+    assert [tuple(row) for row in rows] == [("club", "Club")] and members == 0
