@@ -14,8 +14,10 @@ import functools
 import hashlib
 import logging
 import secrets
+from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import datetime, timedelta
+from typing import TypeVar
 
 from sqlalchemy import bindparam
 from sqlmodel import Session, col, delete, func, select
@@ -29,6 +31,7 @@ from tdapp.tournament.errors import DomainError, Plural, register_messages
 from tdapp.wallclock import utcnow
 
 log = logging.getLogger(__name__)
+T = TypeVar("T")
 
 MIN_PASSWORD_LENGTH = 8
 MAX_USERNAME_LENGTH = 80
@@ -57,6 +60,7 @@ register_messages(
         "UNKNOWN_TOKEN": "There is no API token %(token_id)s.",
         "TOKEN_LIFETIME": "A token lives from 1 to %(limit)s days.",
         "TOKEN_LABEL_TOO_LONG": "A token's label has at most %(limit)s characters.",
+        "CLUB_REQUIRED": "This account works in several clubs: name one (%(clubs)s).",
     }
 )
 
@@ -139,6 +143,33 @@ def _unknown_user_hash() -> str:
 def authenticate(username: str, password: str, client: str = "") -> Account | None:
     """The account if the password is right, None if not; refused outright (TOO_MANY_ATTEMPTS)
     after too many recent failures from the same address for the same username."""
+    return _attempt(username, password, client, lambda found: found)
+
+
+def sign_in(
+    username: str, password: str, client: str = "", club: str | None = None
+) -> clubs.Staff | None:
+    """The account's membership in `club` (a slug) if the password is right and the account is
+    a member there, else None, both counted alike by the brake: a club one is not in tells no
+    more than a wrong password. With no club, the one club of an account that has one; refused
+    (CLUB_REQUIRED) for an account in several."""
+
+    def in_club(found: Account) -> clubs.Staff | None:
+        memberships = clubs.memberships_of(found.id)
+        if club is not None:
+            return next((m for m in memberships if m.club_slug == club), None)
+        if len(memberships) > 1:
+            raise AccountError("CLUB_REQUIRED", clubs=", ".join(m.club_slug for m in memberships))
+        return memberships[0] if memberships else None
+
+    return _attempt(username, password, client, in_club)
+
+
+def _attempt(
+    username: str, password: str, client: str, accept: Callable[[Account], T | None]
+) -> T | None:
+    """One login behind the brake: what `accept` makes of the account whose password is right,
+    and a failure counted when the password is wrong or `accept` finds nothing."""
     key = ("login", username.strip().casefold(), client)
     now = utcnow()
     wait = login_brake.wait_seconds(key, now)
@@ -155,17 +186,19 @@ def authenticate(username: str, password: str, client: str = "") -> Account | No
         found = Account(user.id, user.username) if user else None
         password_hash = user.password_hash if user else None
     # An unknown username costs the same hash check as a known one: timing tells nothing.
-    if not check_password_hash(password_hash or _unknown_user_hash(), password) or found is None:
+    right = check_password_hash(password_hash or _unknown_user_hash(), password)
+    accepted = accept(found) if right and found is not None else None
+    if accepted is None:
         wait = login_brake.failed(key, now)
         log.warning(
-            "login refused for %r from %s: wrong username or password%s",
+            "login refused for %r from %s: wrong username, password or club%s",
             username[:MAX_USERNAME_LENGTH],
             client or "-",
             f", braked for {wait} s" if wait else "",
         )
         return None
     login_brake.succeeded(key)
-    return found
+    return accepted
 
 
 def account(user_id: int) -> Account | None:

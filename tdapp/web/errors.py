@@ -24,6 +24,9 @@ API_PREFIX = "/api/"
 
 # Codes that mean "no such thing" rather than "not allowed now".
 _NOT_FOUND_PREFIX = "UNKNOWN_"
+# A staff member's role does not reach what was asked (tdapp/web/roles.py), whether the guard
+# or a service (a floor member's undo of a director's action) finds it.
+ROLE_FORBIDDEN = "ROLE_FORBIDDEN"
 
 
 class RequestRefused(DomainError):
@@ -39,6 +42,8 @@ class RequestRefused(DomainError):
 def status_of(error: DomainError) -> int:
     if isinstance(error, RequestRefused):
         return error.status
+    if error.code == ROLE_FORBIDDEN:
+        return 403
     return 404 if error.code.startswith(_NOT_FOUND_PREFIX) else 422
 
 
