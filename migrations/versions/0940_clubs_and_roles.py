@@ -30,6 +30,22 @@ def _default_slug() -> str:
     return slug
 
 
+def _now(connection: sa.Connection) -> datetime:
+    now = datetime.now(UTC)
+    # SQLite keeps no zone: stored times are UTC.
+    return now.replace(tzinfo=None) if connection.dialect.name == "sqlite" else now
+
+
+def _default_club(connection: sa.Connection, clubs: sa.Table) -> int:
+    slug = _default_slug()
+    return connection.execute(
+        clubs.insert().values(
+            slug=slug, name=" ".join(word.capitalize() for word in slug.split("-")),
+            language="it", timezone="Europe/Rome", currency="EUR", created_at=_now(connection),
+        ).returning(clubs.c.id)
+    ).scalar_one()
+
+
 def upgrade() -> None:
     clubs = op.create_table(
         "clubs",
@@ -71,19 +87,14 @@ def upgrade() -> None:
     op.create_index("ix_invitations_code_hash", "invitations", ["code_hash"], unique=True)
 
     connection = op.get_bind()
-    now = datetime.now(UTC)
-    if connection.dialect.name == "sqlite":  # SQLite keeps no zone: stored times are UTC
-        now = now.replace(tzinfo=None)
-    slug = _default_slug()
-    club_id = connection.execute(
-        clubs.insert().values(
-            slug=slug, name=" ".join(word.capitalize() for word in slug.split("-")),
-            language="it", timezone="Europe/Rome", currency="EUR", created_at=now,
-        ).returning(clubs.c.id)
-    ).scalar_one()
     users = sa.table("users", sa.column("id", sa.Integer()))
     user_ids = connection.execute(sa.select(users.c.id).order_by(users.c.id)).scalars().all()
-    if user_ids:
+    # A database with accounts moves into the server's club. An empty one (a new server, or one
+    # about to take a restored backup, whose own club comes with it) gets its club with its
+    # first account (tdapp/services/clubs.py `default_club`).
+    club_id = _default_club(connection, clubs) if user_ids else None
+    if club_id is not None:
+        now = _now(connection)
         connection.execute(memberships.insert(), [
             {"user_id": user_id, "club_id": club_id, "role": "owner", "created_at": now}
             for user_id in user_ids
@@ -91,8 +102,9 @@ def upgrade() -> None:
 
     with op.batch_alter_table("api_tokens") as batch:
         batch.add_column(sa.Column("club_id", sa.Integer(), nullable=True))
-    tokens = sa.table("api_tokens", sa.column("club_id", sa.Integer()))
-    connection.execute(tokens.update().values(club_id=club_id))
+    if club_id is not None:
+        tokens = sa.table("api_tokens", sa.column("club_id", sa.Integer()))
+        connection.execute(tokens.update().values(club_id=club_id))
     with op.batch_alter_table("api_tokens") as batch:
         batch.alter_column("club_id", existing_type=sa.Integer(), nullable=False)
         batch.create_foreign_key("fk_api_tokens_club_id_clubs", "clubs", ["club_id"], ["id"],

@@ -61,8 +61,9 @@ def token():
         staff = accounts.sign_in(body.username, body.password,
                                  client=request.remote_addr or "", club=body.club)
     except accounts.AccountError as refused:
-        status = 429 if refused.code == "TOO_MANY_ATTEMPTS" else 422
-        raise RequestRefused(refused.code, status=status, **refused.params) from None
+        if refused.code == "CLUB_REQUIRED":
+            raise RequestRefused(refused.code, status=422, **refused.params) from None
+        raise RequestRefused(refused.code, status=429, **refused.params) from None
     if staff is None:
         raise RequestRefused("WRONG_CREDENTIALS", status=401)
     days = default_token_days() if body.days is None else body.days
