@@ -43,9 +43,9 @@ def main() -> None:
     parser.add_argument("--keep", type=Path, help="the SQLite file to keep, or to time again")
     args = parser.parse_args()
     from tdapp import create_app
+    from tdapp.kernel.refusals import DomainError
     from tdapp.services import tournaments
     from tdapp.tournament.busts import BustPlayer
-    from tdapp.tournament.errors import DomainError
     from tdapp.tournament.seating.rules import ApplySuggested
 
     database = args.keep or Path(tempfile.mkdtemp(prefix="tdapp-bench-pages-")) / "pages.sqlite3"

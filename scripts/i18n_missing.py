@@ -24,7 +24,7 @@ def registered_templates() -> set[str]:
     """Every message template the areas register when their modules are imported."""
     sys.path.insert(0, str(ROOT))
     from tdapp.engine.errors import REASONS, WORDS
-    from tdapp.tournament import errors
+    from tdapp.kernel import refusals
     from tdapp.tournament.registry import load_areas
 
     load_areas()
@@ -33,7 +33,7 @@ def registered_templates() -> set[str]:
         for module in pkgutil.walk_packages(package.__path__, prefix=f"{name}."):
             importlib.import_module(module.name)
     # The registry keeps them private; this tool reads them.
-    registered = {t.singular if isinstance(t, errors.Plural) else t for t in errors._MESSAGES.values()}
+    registered = {t.singular if isinstance(t, refusals.Plural) else t for t in refusals._MESSAGES.values()}
     return registered | set(REASONS.values()) | set(WORDS.values())
 
 

@@ -107,7 +107,7 @@ def _demo(args: argparse.Namespace) -> None:
 def _one_call(call: Callable[[], T], migrate: bool = True) -> T:
     """Build the app, then make one service call; a refusal ends the command with its one-line
     reason and a non-zero exit, no traceback."""
-    from tdapp.tournament.errors import DomainError
+    from tdapp.kernel.refusals import DomainError
 
     # A backup reads the schema as it is and a restore needs the database left empty: neither
     # migrates, nor waits for someone else to.

@@ -20,7 +20,7 @@ from flask import Blueprint, Flask, has_request_context, redirect, request, sess
 from flask_babel import Babel, format_decimal, get_locale, get_timezone, gettext, ngettext, refresh
 
 from tdapp.engine.errors import REASONS, WORD_PARAMS, WORDS, reason_text
-from tdapp.tournament.errors import message_for, message_plural, message_template
+from tdapp.kernel.refusals import message_for, message_plural, message_template
 
 LANGUAGES: dict[str, str] = {"it": "Italiano", "en": "English"}
 DEFAULT_LANGUAGE = "it"

@@ -41,10 +41,10 @@ from apscheduler.jobstores.base import JobLookupError
 from apscheduler.schedulers.background import BackgroundScheduler
 from flask import Flask
 
+from tdapp.kernel.refusals import DomainError
 from tdapp.services import bus, clock_owner, database, tables, tournaments
 from tdapp.tournament.clock import timing as clock
 from tdapp.tournament.clock.rules import closings
-from tdapp.tournament.errors import DomainError
 from tdapp.wallclock import utcnow
 
 log = logging.getLogger(__name__)

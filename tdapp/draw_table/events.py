@@ -8,7 +8,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import asdict, dataclass, fields
 from typing import Any
 
-from tdapp.tournament.events import Payload, upgraded
+from tdapp.kernel.events import Payload, upgraded
 
 GAMES = ("draw", "telesina")
 

@@ -56,7 +56,8 @@ from tdapp.engine.draw.stakes import top_up
 from tdapp.engine.errors import IllegalAction
 from tdapp.engine.telesina.hand import TelesinaHand
 from tdapp.engine.telesina.variants import VARIANTS, variant
-from tdapp.tournament.errors import DomainError, engine_refusal, register_messages
+from tdapp.kernel.names import fits, tidied
+from tdapp.kernel.refusals import DomainError, engine_refusal, register_messages
 
 MAX_NAME = 120
 GIRI_INVITO_MAX = 10  # IT-04: the invito goes up to 10 euro during the giri
@@ -126,15 +127,15 @@ def open_table(name: str, players: Sequence[tuple[str, int]], dealer: int, *,
     if game not in GAMES or (game == "telesina") != (variant in VARIANTS) or \
             (game == "draw" and variant):
         raise DomainError("TABLE_GAME", variants=", ".join(VARIANTS))
-    name = name.strip() if isinstance(name, str) else ""
-    if not name or len(name) > MAX_NAME:
+    name = tidied(name, inner_spaces=True)
+    if not fits(name, MAX_NAME):
         raise DomainError("DRAW_TABLE_NAME")
     if not 1 <= invito_max <= 10:
         raise DomainError("DRAW_INVITO_LIMIT")
     if passata < 0:
         raise DomainError("DRAW_PASSATA_NEGATIVE")
-    names = [player.strip() for player, _resto in players]
-    if any(not n or len(n) > MAX_NAME for n in names) or len(set(names)) != len(names):
+    names = [tidied(player, inner_spaces=True) for player, _resto in players]
+    if not all(fits(n, MAX_NAME) for n in names) or len(set(names)) != len(names):
         raise DomainError("DRAW_PLAYER_NAMES")
     event = TableOpened(
         names=tuple(enumerate(names, start=1)),

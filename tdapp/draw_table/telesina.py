@@ -22,7 +22,7 @@ from tdapp.engine.draw.deck import deck_for, read_cards
 from tdapp.engine.errors import IllegalAction
 from tdapp.engine.telesina.hand import TelesinaHand
 from tdapp.engine.telesina.variants import Variant
-from tdapp.tournament.errors import DomainError, register_messages
+from tdapp.kernel.refusals import DomainError, register_messages
 
 register_messages({
     "TELESINA_INVITO": "At this telesina the invito is %(invito)s",

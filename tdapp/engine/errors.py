@@ -1,6 +1,8 @@
 """The engine's refusals: a stable reason code, its parameters and an English template per code.
 
-The engine knows no language and no web framework. A refusal carries `code` and `params`, so the
+The engine knows no language and no web framework. A refusal is the ground floor's one refusal
+type (tdapp/kernel/refusals.py) speaking the engine's own templates; it carries `code` and
+`params`, so the
 web layer can look the template up in its translation catalogue (the English template is the
 msgid) and fill it with the same parameters; `str()` of a refusal is the English sentence, for
 doctests, logs and a shell.
@@ -13,6 +15,8 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from typing import Any
+
+from tdapp.kernel.refusals import DomainError
 
 # One template per code; `%(name)s` takes a parameter. Parameters named in `WORD_PARAMS` hold an
 # engine word (an action, a street...), written through `WORDS` so it can be translated too.
@@ -205,22 +209,14 @@ WORDS: dict[str, str] = {
 }
 
 
-class Refusal(ValueError):
+class Refusal(DomainError):
     """Something the engine cannot accept (cards that do not read, a pot with no winner): a
     `code` from `REASONS` and the `params` its template takes. A nested refusal may be a
     parameter (a seat's cards, and what is wrong with them)."""
 
-    def __init__(self, code: str, **params: Any) -> None:
-        self.code = code
-        self.params = params
-        super().__init__(reason_text(code, params))
-
-    def as_data(self) -> dict[str, Any]:
-        """The code and parameters as plain JSON data (a nested refusal as its own data)."""
-        return {"code": self.code, "params": {
-            key: value.as_data() if isinstance(value, Refusal) else _plain(value)
-            for key, value in self.params.items()
-        }}
+    def english(self) -> str:
+        """The engine's sentence, its words (an action, a street) written out."""
+        return reason_text(self.code, self.params)
 
 
 class IllegalAction(Refusal):
@@ -242,11 +238,3 @@ def _english(key: str, value: Any) -> Any:
         return WORDS.get(value, value)
     return value
 
-
-def _plain(value: Any) -> Any:
-    if isinstance(value, str | int | float | bool) or value is None:
-        return value
-    if isinstance(value, list | tuple | set | frozenset):
-        return [_plain(item) for item in (sorted(value) if isinstance(value, set | frozenset)
-                                          else value)]
-    return str(value)

@@ -12,6 +12,7 @@ import random
 from collections.abc import Collection
 from dataclasses import dataclass
 
+from tdapp.kernel.refusals import register_messages
 from tdapp.league import postseason
 from tdapp.league.errors import LeagueError
 from tdapp.league.readings import Readings
@@ -19,7 +20,6 @@ from tdapp.league.results import Night, NightKind
 from tdapp.league.rotation import NightPlan, UnplayedTable, first_night, next_night, plan_table
 from tdapp.league.scoring import NightLine, night_lines
 from tdapp.league.standings import Line, standings
-from tdapp.tournament.errors import register_messages
 
 LAST_REGULAR_DAY = 20
 LAST_POST_SEASON_DAY = 25

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from tdapp.tournament.errors import DomainError, register_messages
+from tdapp.kernel.refusals import DomainError, register_messages
 
 
 class LeagueError(DomainError):

@@ -10,9 +10,9 @@ from flask_socketio import join_room
 from tdapp.console_sessions import DRAW_CONSOLES, opened_now, opened_with
 from tdapp.draw_table.view import view
 from tdapp.i18n import translate
+from tdapp.kernel.refusals import DomainError
 from tdapp.realtime.server import listened, socketio
 from tdapp.services import bus, draw_tables
-from tdapp.tournament.errors import DomainError
 
 
 def draw_room(table_id: int) -> str:

@@ -12,6 +12,7 @@ from flask import request, session
 from flask_socketio import join_room
 
 from tdapp.i18n import translate
+from tdapp.kernel.refusals import DomainError, message_for, register_messages
 from tdapp.realtime import protocol
 from tdapp.realtime.server import listened, socketio
 from tdapp.realtime.views import (
@@ -26,7 +27,6 @@ from tdapp.realtime.views import (
 from tdapp.services import bus, tournaments
 from tdapp.tournament.clock.rules import clock_section
 from tdapp.tournament.clock.timing import unix_ms
-from tdapp.tournament.errors import DomainError, message_for, register_messages
 from tdapp.tournament.registry import Notice
 from tdapp.tournament.state import Tournament
 from tdapp.wallclock import utcnow

@@ -9,11 +9,11 @@ from flask import request, session
 from flask_socketio import join_room
 
 from tdapp.console_sessions import TABLE_CONSOLES, opened_now, opened_with, table_console
+from tdapp.kernel.refusals import DomainError
 from tdapp.realtime.screens import refuse
 from tdapp.realtime.server import listened, socketio
 from tdapp.services import bus, tables, tournaments
 from tdapp.tournament.clock.rules import clock_section
-from tdapp.tournament.errors import DomainError
 from tdapp.tournament.hands.table import TableHand
 from tdapp.tournament.hands.views import hand_view, table_seats
 from tdapp.tournament.state import Tournament

@@ -19,8 +19,8 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass
 
-from tdapp.tournament.errors import DomainError, register_messages
-from tdapp.tournament.numbers import whole_or_none
+from tdapp.kernel.numbers import whole_or_none
+from tdapp.kernel.refusals import DomainError, register_messages
 
 FORMULAS = ("td3", "pokerstars", "linear", "fixed")
 DEFAULT_TABLE = (25, 18, 15, 12, 10, 8, 6, 4, 2, 1)

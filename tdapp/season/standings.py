@@ -15,9 +15,9 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field, replace
 
+from tdapp.kernel.names import folded, same_name_key
+from tdapp.kernel.results import ResultRow
 from tdapp.season.points import Finish, Formula
-from tdapp.tournament.names import folded, same_name_key
-from tdapp.tournament.results import ResultRow
 
 
 @dataclass(frozen=True)

@@ -13,9 +13,9 @@ from pathlib import Path
 
 from alembic.util import CommandError
 
+from tdapp.kernel.refusals import DomainError, register_messages
 from tdapp.storage import backup as files
 from tdapp.storage import database as db
-from tdapp.tournament.errors import DomainError, register_messages
 from tdapp.wallclock import utcnow
 
 log = logging.getLogger(__name__)

@@ -19,10 +19,10 @@ from typing import Literal, cast
 
 from sqlmodel import Session, col, func, select
 
+from tdapp.kernel.refusals import DomainError, register_messages
 from tdapp.storage.accounts import ApiToken, User
 from tdapp.storage.clubs import Club, Membership
 from tdapp.storage.database import is_id, session_scope
-from tdapp.tournament.errors import DomainError, register_messages
 
 Role = Literal["owner", "director", "floor"]
 ROLES: tuple[Role, ...] = ("owner", "director", "floor")

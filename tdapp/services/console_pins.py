@@ -17,11 +17,11 @@ from datetime import datetime, timedelta
 
 from sqlmodel import col, select
 
+from tdapp.kernel.numbers import whole_or_none
+from tdapp.kernel.refusals import DomainError, Plural, register_messages
 from tdapp.services import brakes
 from tdapp.storage import database as db
 from tdapp.storage.brakes import BrakeRecord
-from tdapp.tournament.errors import DomainError, Plural, register_messages
-from tdapp.tournament.numbers import whole_or_none
 from tdapp.wallclock import utcnow
 
 register_messages({

@@ -22,6 +22,7 @@ from tdapp.draw_table.commands import Command
 from tdapp.draw_table.events import from_record, to_record
 from tdapp.draw_table.rules import apply, apply_new, decide, open_table
 from tdapp.draw_table.state import Table
+from tdapp.kernel.refusals import DomainError, register_messages
 from tdapp.services import bus, console_pins
 from tdapp.storage import database as db
 from tdapp.storage.database import session_scope
@@ -32,7 +33,6 @@ from tdapp.storage.draw_tables import (
 )
 from tdapp.storage.event_log import Aggregate, EventLog, Folded, pickle_format
 from tdapp.storage.leagues import LeagueRecord
-from tdapp.tournament.errors import DomainError, register_messages
 from tdapp.wallclock import utcnow
 
 register_messages({

@@ -19,10 +19,10 @@ from typing import Any
 from sqlalchemy import func
 from sqlmodel import Session, col, select
 
+from tdapp.kernel.refusals import message_for
 from tdapp.services.tournaments import LOG
 from tdapp.storage import database as db
 from tdapp.storage.tournaments import LoggedEvent
-from tdapp.tournament.errors import message_for
 from tdapp.tournament.journal import Line, actor_label, describe, english_money, render
 from tdapp.tournament.registry import apply
 from tdapp.tournament.state import Tournament

@@ -12,6 +12,8 @@ from typing import Any
 
 from sqlmodel import col, select
 
+from tdapp.kernel.names import fits, same_name_key, tidied
+from tdapp.kernel.refusals import register_messages
 from tdapp.league.calendar import LAST_DAY as LAST_DAY
 from tdapp.league.calendar import League, check_day, kind_for_day, members_only
 from tdapp.league.calendar import NextNight as NextNight
@@ -21,8 +23,6 @@ from tdapp.league.readings import Readings, readings_from
 from tdapp.league.results import Night, table_result
 from tdapp.storage.database import is_id, session_scope
 from tdapp.storage.leagues import LeagueNightRecord, LeagueRecord
-from tdapp.tournament.errors import register_messages
-from tdapp.tournament.names import same_name_key
 from tdapp.wallclock import utcnow
 
 MAX_NAME = 120
@@ -38,11 +38,11 @@ register_messages({
 
 
 def create_league(name: str, members: Sequence[str]) -> int:
-    name = " ".join(name.split()) if isinstance(name, str) else ""
-    cleaned = [" ".join(m.split()) for m in members if isinstance(m, str)]
+    name = tidied(name)
+    cleaned = [tidied(m) for m in members if isinstance(m, str)]
     _check_names_apart(cleaned)
-    if not name or len(name) > MAX_NAME or not 8 <= len(set(cleaned)) == len(cleaned) <= 16 \
-            or any(not m or len(m) > MAX_NAME for m in cleaned):
+    if not fits(name, MAX_NAME) or not 8 <= len(set(cleaned)) == len(cleaned) <= 16 \
+            or not all(fits(m, MAX_NAME) for m in cleaned):
         raise LeagueError("BAD_LEAGUE")
     with session_scope() as db:
         row = LeagueRecord(name=name, members=cleaned, seed=secrets.randbits(31))

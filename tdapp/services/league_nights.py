@@ -17,6 +17,7 @@ from typing import Any
 from sqlmodel import col, select
 
 from tdapp.draw_table.events import from_record
+from tdapp.kernel.refusals import register_messages
 from tdapp.league.calendar import League, NextNight, kind_for_day, upcoming
 from tdapp.league.errors import LeagueError
 from tdapp.league.results import Night, NightKind
@@ -35,7 +36,6 @@ from tdapp.services.draw_tables import Player
 from tdapp.storage.database import is_id, session_scope
 from tdapp.storage.draw_tables import DrawTableEventRecord, DrawTableRecord
 from tdapp.storage.leagues import LiveNightRecord, LiveNightTableRecord
-from tdapp.tournament.errors import register_messages
 from tdapp.wallclock import utcnow
 
 FIRST_DEALER = 1  # the first seat of the plan deals the first hand [U]

@@ -16,8 +16,8 @@ from __future__ import annotations
 
 from datetime import timedelta
 
+from tdapp.kernel.refusals import DomainError, Plural, register_messages
 from tdapp.services import accounts, brakes, tournaments
-from tdapp.tournament.errors import DomainError, Plural, register_messages
 from tdapp.tournament.presence import SetAbsentFromPhone
 from tdapp.tournament.state import Tournament
 from tdapp.wallclock import utcnow

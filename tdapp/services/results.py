@@ -7,10 +7,11 @@ from __future__ import annotations
 from dataclasses import dataclass
 from datetime import date, datetime
 
+from tdapp.kernel.names import same_name_key
+from tdapp.kernel.results import ResultRow
 from tdapp.season.standings import Played, identity
 from tdapp.services import roster, tournaments
-from tdapp.tournament.names import same_name_key
-from tdapp.tournament.results import ResultRow, result_rows
+from tdapp.tournament.results import result_rows
 
 
 @dataclass(frozen=True)

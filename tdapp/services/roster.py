@@ -6,10 +6,10 @@ from dataclasses import dataclass
 
 from sqlmodel import col, select
 
+from tdapp.kernel.names import fits, folded, same_name_key, tidied
+from tdapp.kernel.refusals import DomainError, register_messages
 from tdapp.storage.database import is_id, session_scope
 from tdapp.storage.roster import RosterPlayer
-from tdapp.tournament.errors import DomainError, register_messages
-from tdapp.tournament.names import folded, same_name_key
 from tdapp.tournament.players import GENDERS
 
 MAX_NAME = 80
@@ -46,8 +46,8 @@ def member_named(name: str) -> Member | None:
 
 
 def add_member(name: str, gender: str | None = None) -> Member:
-    name = " ".join(name.split()) if isinstance(name, str) else ""
-    if not name or len(name) > MAX_NAME:
+    name = tidied(name)
+    if not fits(name, MAX_NAME):
         raise DomainError("BAD_ROSTER_NAME", max=MAX_NAME)
     if gender is not None and gender not in GENDERS:
         raise DomainError("BAD_GENDER")

@@ -10,13 +10,14 @@ from dataclasses import dataclass
 from sqlalchemy import delete
 from sqlmodel import Session, col, select
 
+from tdapp.kernel.names import fits, tidied
+from tdapp.kernel.refusals import DomainError, register_messages
 from tdapp.season.points import Formula, parse
 from tdapp.season.standings import Line, standings
 from tdapp.services import results
 from tdapp.storage.database import is_id, session_scope
 from tdapp.storage.seasons import SeasonRecord, SeasonTournament
 from tdapp.storage.tournaments import TournamentRecord
-from tdapp.tournament.errors import DomainError, register_messages
 from tdapp.wallclock import utcnow
 
 MAX_NAME = 120
@@ -53,8 +54,8 @@ class Standings:
 def _checked(name: object, tournament_ids: Sequence[int], points: object
              ) -> tuple[str, Formula, tuple[int, ...]]:
     """The season's name, formula and tournaments, or the first refusal among them."""
-    name = " ".join(name.split()) if isinstance(name, str) else ""
-    if not name or len(name) > MAX_NAME:
+    name = tidied(name)
+    if not fits(name, MAX_NAME):
         raise DomainError("BAD_SEASON_NAME", max=MAX_NAME)
     formula = parse(points)
     ids = tuple(tournament_ids)

@@ -14,9 +14,10 @@ from dataclasses import dataclass
 from datetime import datetime
 
 from tdapp.engine.pots import award_to_winners, odd_chip_order, split_pots
+from tdapp.kernel.numbers import whole_or_none
+from tdapp.kernel.refusals import DomainError, register_messages
 from tdapp.services import console_pins, tournaments
 from tdapp.tournament.busts import bust_from_console
-from tdapp.tournament.errors import DomainError, register_messages
 from tdapp.tournament.hands.commands import (
     ActOutOfTurn,
     ExpireDecision,
@@ -30,7 +31,6 @@ from tdapp.tournament.hands.commands import (
     UseTimeBank,
 )
 from tdapp.tournament.hands.deadlines import decision_deadline
-from tdapp.tournament.numbers import whole_or_none
 from tdapp.tournament.presence import SetAbsent
 from tdapp.tournament.purchases import Rebuy
 from tdapp.tournament.state import Tournament

@@ -10,10 +10,11 @@ from dataclasses import dataclass, replace
 
 from sqlmodel import col, select
 
+from tdapp.kernel.events import decode, encode
+from tdapp.kernel.names import fits, tidied
+from tdapp.kernel.refusals import DomainError, register_messages
 from tdapp.storage.database import is_id, session_scope
 from tdapp.storage.templates import StructureTemplate as TemplateRow
-from tdapp.tournament.errors import DomainError, register_messages
-from tdapp.tournament.events import decode, encode
 from tdapp.tournament.settings import AddOnRules, RebuyRules, Settings, follow_entry, validate
 from tdapp.tournament.structure_templates import TEMPLATES
 from tdapp.wallclock import utcnow
@@ -96,8 +97,8 @@ def _row(db, template_id: int) -> TemplateRow:
 
 def save_template(name: str, settings: Settings, template_id: int | None = None) -> Template:
     """Create a template, or replace template `template_id`; the settings must be valid."""
-    name = name.strip() if isinstance(name, str) else ""
-    if not name or len(name) > MAX_NAME:
+    name = tidied(name, inner_spaces=True)
+    if not fits(name, MAX_NAME):
         raise DomainError("BAD_TEMPLATE_NAME", max=MAX_NAME)
     validate(settings)
     settings = follow_entry(settings)

@@ -19,11 +19,11 @@ from typing import Any
 from sqlalchemy import insert
 from sqlmodel import col, select
 
+from tdapp.kernel.refusals import DomainError, register_messages
 from tdapp.services import bus, tournaments
 from tdapp.storage import database as db
 from tdapp.storage.tournaments import LoggedEvent, TournamentRecord
 from tdapp.tournament.configure import TournamentConfigured
-from tdapp.tournament.errors import DomainError, register_messages
 from tdapp.tournament.events import from_record
 from tdapp.tournament.registry import replay
 from tdapp.tournament.state import Tournament

@@ -26,15 +26,15 @@ from typing import Any, Literal
 from sqlalchemy import update
 from sqlmodel import Session, col, select
 
+from tdapp.kernel.names import same_name_key
+from tdapp.kernel.refusals import DomainError, register_messages
 from tdapp.services import bus
 from tdapp.storage import database as db
 from tdapp.storage.event_log import Aggregate, EventLog, Writing, pickle_format
 from tdapp.storage.tournaments import LoggedEvent, Snapshot, TournamentRecord
 from tdapp.tournament.configure import ConfigureTournament
 from tdapp.tournament.ctx import Ctx
-from tdapp.tournament.errors import DomainError, register_messages
 from tdapp.tournament.events import event_name, from_record, to_record
-from tdapp.tournament.names import same_name_key
 from tdapp.tournament.registry import apply, decide
 from tdapp.tournament.settings import Settings
 from tdapp.tournament.state import Tournament

@@ -7,8 +7,8 @@ The three steps (registry.py):
 and replay(events) folds a log from the empty `Tournament()`.
 
 The pieces:
-    errors.py      DomainError(code, **params), register_messages({...} with Plural(...) for a
-                   count), message_for(code, params), engine_refusal(code, IllegalAction)
+    errors.py      SeatingError, on the ground floor's DomainError (tdapp/kernel/: refusals and
+                   their messages, names, numbers, the event codec, the result row)
     ctx.py         Ctx(now=<UTC datetime>, seed=<int>); ctx.rng() is random.Random(seed)
     events.py      @event(name, version), to_record(e) / from_record(r), @upgrades(name, from_version)
     state.py       Tournament (frozen; version, settings, players, tables, ledger, clock, ...)

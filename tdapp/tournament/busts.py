@@ -13,11 +13,12 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from itertools import groupby
 
+from tdapp.kernel.events import adds
+from tdapp.kernel.refusals import DomainError, register_messages
 from tdapp.tournament.bounties import Knockout, in_odd_cent_order, knockouts, pot_winners
 from tdapp.tournament.chips import check_stack, chips_left_with_bust
 from tdapp.tournament.ctx import Ctx
-from tdapp.tournament.errors import DomainError, register_messages
-from tdapp.tournament.events import adds, event, upgrades
+from tdapp.tournament.events import event, upgrades
 from tdapp.tournament.finish import TournamentFinish, finish_after_bust, finished
 from tdapp.tournament.registry import applies, decides
 from tdapp.tournament.state import Tournament

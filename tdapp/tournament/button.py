@@ -14,7 +14,8 @@ from dataclasses import dataclass
 from typing import Literal
 
 from tdapp.engine.cards import Card, Deck
-from tdapp.tournament.errors import SeatingError, register_messages
+from tdapp.kernel.refusals import register_messages
+from tdapp.tournament.errors import SeatingError
 
 ButtonRule = Literal["dead", "moving"]
 

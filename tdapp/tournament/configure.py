@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 
+from tdapp.kernel.refusals import DomainError, register_messages
 from tdapp.tournament.ctx import Ctx
-from tdapp.tournament.errors import DomainError, register_messages
 from tdapp.tournament.events import event
 from tdapp.tournament.registry import applies, decides
 from tdapp.tournament.settings import Settings, follow_entry, validate

@@ -12,8 +12,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from tdapp.kernel.refusals import DomainError, register_messages
 from tdapp.tournament.deals import deal_amounts
-from tdapp.tournament.errors import DomainError, register_messages
 from tdapp.tournament.payouts import place_amounts
 from tdapp.tournament.players import Player
 from tdapp.tournament.state import Tournament

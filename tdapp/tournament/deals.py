@@ -25,7 +25,7 @@ from collections.abc import Sequence
 from fractions import Fraction
 from typing import Any
 
-from tdapp.tournament.errors import DomainError, Plural, register_messages
+from tdapp.kernel.refusals import DomainError, Plural, register_messages
 
 ICM_MAX_PLAYERS = 10
 

@@ -18,8 +18,8 @@ from dataclasses import dataclass, replace
 from datetime import datetime
 from typing import TYPE_CHECKING
 
+from tdapp.kernel.refusals import register_messages
 from tdapp.tournament.clock.timing import Clock, settle, unix_ms
-from tdapp.tournament.errors import register_messages
 
 if TYPE_CHECKING:
     from tdapp.tournament.state import Tournament

@@ -21,6 +21,8 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Mapping
 from typing import Any
 
+from tdapp.kernel.numbers import whole_or_none
+from tdapp.kernel.refusals import Plural, message_for, register_messages
 from tdapp.tournament.busts import Finish, PlayersBusted
 from tdapp.tournament.chips import ChipsCounted
 from tdapp.tournament.clock.rules import (
@@ -32,7 +34,6 @@ from tdapp.tournament.clock.rules import (
     LevelChanged,
 )
 from tdapp.tournament.configure import TournamentConfigured
-from tdapp.tournament.errors import Plural, message_for, register_messages
 from tdapp.tournament.events import Event
 from tdapp.tournament.finish import TournamentFinish
 from tdapp.tournament.hands.events import (
@@ -44,7 +45,6 @@ from tdapp.tournament.hands.events import (
     TableAccessRenewed,
 )
 from tdapp.tournament.hands.table import Step
-from tdapp.tournament.numbers import whole_or_none
 from tdapp.tournament.payouts import PayoutsAdjusted
 from tdapp.tournament.phone_codes import PhoneCodeIssued
 from tdapp.tournament.presence import PresenceChanged

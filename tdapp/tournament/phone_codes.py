@@ -18,8 +18,8 @@ import hmac
 import random
 from dataclasses import dataclass, replace
 
+from tdapp.kernel.refusals import DomainError, register_messages
 from tdapp.tournament.ctx import Ctx
-from tdapp.tournament.errors import DomainError, register_messages
 from tdapp.tournament.events import event
 from tdapp.tournament.players import Player
 from tdapp.tournament.registry import applies, decides

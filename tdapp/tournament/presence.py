@@ -8,8 +8,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 
+from tdapp.kernel.refusals import DomainError, register_messages
 from tdapp.tournament.ctx import Ctx
-from tdapp.tournament.errors import DomainError, register_messages
 from tdapp.tournament.events import event
 from tdapp.tournament.phone_codes import check_phone_code
 from tdapp.tournament.players import Player

@@ -6,10 +6,11 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from datetime import datetime
 
+from tdapp.kernel.events import adds
+from tdapp.kernel.refusals import DomainError, Plural, register_messages
 from tdapp.tournament.chips import check_stack, check_tracked_total
 from tdapp.tournament.ctx import Ctx
-from tdapp.tournament.errors import DomainError, Plural, register_messages
-from tdapp.tournament.events import adds, event, upgrades
+from tdapp.tournament.events import event, upgrades
 from tdapp.tournament.levels import current_period, until_end_of_level
 from tdapp.tournament.players import Player
 from tdapp.tournament.registry import applies, decides

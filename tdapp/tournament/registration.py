@@ -11,11 +11,12 @@ import random
 from dataclasses import dataclass, replace
 from datetime import datetime
 
+from tdapp.kernel.events import Payload, adds
+from tdapp.kernel.names import fits, same_name_key, tidied
+from tdapp.kernel.refusals import DomainError, Plural, register_messages
 from tdapp.tournament.ctx import Ctx
-from tdapp.tournament.errors import DomainError, Plural, register_messages
-from tdapp.tournament.events import Payload, adds, event, upgrades
+from tdapp.tournament.events import event, upgrades
 from tdapp.tournament.levels import until_end_of_level
-from tdapp.tournament.names import same_name_key
 from tdapp.tournament.phone_codes import draw_phone_code
 from tdapp.tournament.players import GENDERS, Player
 from tdapp.tournament.registry import applies, decides
@@ -150,8 +151,8 @@ register_messages(
 
 @decides(RegisterPlayer, in_play_only=True)
 def _register(state: Tournament, command: RegisterPlayer, ctx: Ctx) -> PlayerRegistered:
-    name = command.name.strip() if isinstance(command.name, str) else ""
-    if not name or len(name) > MAX_NAME:
+    name = tidied(command.name, inner_spaces=True)
+    if not fits(name, MAX_NAME):
         raise DomainError("BAD_PLAYER_NAME", max=MAX_NAME)
     bonus = command.bonus_chips
     if not isinstance(bonus, int) or isinstance(bonus, bool) or bonus < 0:

@@ -21,7 +21,7 @@ from dataclasses import dataclass, field, replace
 from datetime import datetime
 from typing import TYPE_CHECKING, Any, Literal, TypeVar
 
-from tdapp.tournament.errors import DomainError, message_for, register_messages
+from tdapp.kernel.refusals import DomainError, message_for, register_messages
 from tdapp.tournament.events import Event
 
 if TYPE_CHECKING:

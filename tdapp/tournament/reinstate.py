@@ -16,8 +16,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 
+from tdapp.kernel.refusals import DomainError, register_messages
 from tdapp.tournament.ctx import Ctx
-from tdapp.tournament.errors import DomainError, register_messages
 from tdapp.tournament.events import event
 from tdapp.tournament.registration import late_seat, make_room_in_places, seat_if_given
 from tdapp.tournament.registry import applies, decides

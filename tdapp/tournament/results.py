@@ -1,39 +1,19 @@
 """A tournament's results: one row per player, in finishing order, for the exports
 (results.csv and results.json), a roster player's history and the seasons' points.
 
-The rows are built here, in one function, so that a new column (the house's fees, say) is one
-field and one line; the exports write the fields in the order `COLUMNS` gives.
+The rows (`ResultRow`, tdapp/kernel/results.py) are built here, in one function, so that a new
+column (the house's fees, say) is one field and one line; the exports write the fields in the
+order `COLUMNS` gives.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
+from tdapp.kernel.results import ResultRow
 from tdapp.tournament.payouts import place_of, prizes
 from tdapp.tournament.state import Tournament
 
 COLUMNS = ("place", "name", "entries", "rebuys", "add_ons", "fees_cents", "prize_cents")
 """The exported columns, in order; every other field of `ResultRow` stays inside the app."""
-
-
-@dataclass(frozen=True)
-class ResultRow:
-    """One player's night. `place` is None while they are still in play; `tied` players share
-    the places `place .. place + tied - 1` (TO-14). `paid_cents` is what they put in, priced at
-    the tournament's set-up: buy-in, re-entries, rebuys and add-ons; `fees_cents` is what they
-    paid the house on top of those prices, never in the prize pool."""
-
-    place: int | None
-    tied: int
-    name: str
-    entries: int
-    rebuys: int
-    add_ons: int
-    fees_cents: int
-    prize_cents: int
-    paid_cents: int
-    player_id: int
-    roster_id: int | None
 
 
 def result_rows(state: Tournament) -> list[ResultRow]:

@@ -13,8 +13,8 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
 from datetime import date
 
+from tdapp.kernel.refusals import DomainError, Plural, register_messages
 from tdapp.tournament.colour_up.chip_set import ChipColour, check_chip_set, check_playable
-from tdapp.tournament.errors import DomainError, Plural, register_messages
 from tdapp.tournament.structure import Break, Level, Structure
 from tdapp.tournament.structure_templates import CLUB
 

@@ -15,9 +15,9 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
 from typing import Any
 
+from tdapp.kernel.refusals import DomainError, register_messages
 from tdapp.tournament.clock.timing import Clock, DisplayLayout
 from tdapp.tournament.colour_up.race import ChipsRaced
-from tdapp.tournament.errors import DomainError, register_messages
 from tdapp.tournament.finish import TournamentFinish
 from tdapp.tournament.hands.table import TablePlay
 from tdapp.tournament.players import Player, Players

@@ -10,8 +10,8 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 
+from tdapp.kernel.refusals import DomainError, register_messages
 from tdapp.tournament.busts import PlayersBusted
-from tdapp.tournament.errors import DomainError, register_messages
 from tdapp.tournament.events import Event
 from tdapp.tournament.registry import apply
 from tdapp.tournament.state import Tournament

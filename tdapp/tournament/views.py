@@ -8,9 +8,9 @@ from collections.abc import Iterator
 from datetime import datetime
 from typing import Any
 
+from tdapp.kernel.refusals import Plural, register_messages
 from tdapp.tournament.bounties import standing
 from tdapp.tournament.chips import chips_gap
-from tdapp.tournament.errors import Plural, register_messages
 from tdapp.tournament.levels import ms_to_end_of_level
 from tdapp.tournament.payouts import place_amounts, place_of, prize_pool_cents, prizes
 from tdapp.tournament.players import Player

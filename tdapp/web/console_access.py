@@ -12,7 +12,7 @@ import segno
 from flask import g, render_template, request
 
 from tdapp.console_sessions import opened_now, opened_with
-from tdapp.tournament.errors import DomainError, register_messages
+from tdapp.kernel.refusals import DomainError, register_messages
 from tdapp.web.api import SAFE_METHODS, csrf_header_ok, current_ddt, ddt_required
 from tdapp.web.errors import RequestRefused, message_of
 

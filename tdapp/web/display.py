@@ -10,10 +10,10 @@ from flask import Blueprint, jsonify, render_template, request
 from flask_babel import gettext as _
 from flask_babel import ngettext
 
+from tdapp.kernel.numbers import whole_or_none
 from tdapp.realtime import display_view, held_view, seating_rows
 from tdapp.services import tournaments
 from tdapp.tournament.clock.rules import SCREEN_NAME
-from tdapp.tournament.numbers import whole_or_none
 from tdapp.web.paging import page_asked
 from tdapp.web.qr import inline_svg
 

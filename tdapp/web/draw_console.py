@@ -14,10 +14,10 @@ from tdapp.console_sessions import DRAW_CONSOLES, opened_now, remember_opened
 from tdapp.draw_table.commands import ROUND_VARIANT
 from tdapp.draw_table.state import Table, TelesinaTable
 from tdapp.engine.telesina.variants import VARIANTS
+from tdapp.kernel.numbers import whole_or_none
+from tdapp.kernel.refusals import DomainError, register_messages
 from tdapp.services import console_pins, draw_tables, league_nights
 from tdapp.services.draw_tables import Player
-from tdapp.tournament.errors import DomainError, register_messages
-from tdapp.tournament.numbers import whole_or_none
 from tdapp.web import csrf
 from tdapp.web.api import current_ddt
 from tdapp.web.auth import current_username, ddt_required

@@ -16,7 +16,7 @@ from flask_babel import gettext
 from werkzeug.exceptions import HTTPException
 
 from tdapp.i18n import translate
-from tdapp.tournament.errors import DomainError
+from tdapp.kernel.refusals import DomainError
 
 log = logging.getLogger(__name__)
 

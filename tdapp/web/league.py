@@ -9,13 +9,13 @@ from flask import Blueprint, abort, flash, redirect, render_template, request, u
 from flask_babel import gettext
 
 from tdapp.i18n import club_zone
+from tdapp.kernel.numbers import whole_or_none
+from tdapp.kernel.refusals import DomainError, register_messages
 from tdapp.league.errors import LeagueError
 from tdapp.league.results import MAX_POSTE
 from tdapp.league.scoring import has_cappotto
 from tdapp.services import league as leagues
 from tdapp.services import league_nights
-from tdapp.tournament.errors import DomainError, register_messages
-from tdapp.tournament.numbers import whole_or_none
 from tdapp.web.auth import current_username, ddt_required
 from tdapp.web.csrf import protect
 from tdapp.web.errors import message_of

@@ -13,11 +13,11 @@ from flask_babel import format_time, gettext
 
 from tdapp.engine.telesina.variants import VARIANTS
 from tdapp.i18n import club_zone
+from tdapp.kernel.refusals import DomainError
 from tdapp.league.errors import LeagueError
 from tdapp.league.readings import CHOICES
 from tdapp.services import league as leagues
 from tdapp.services import league_nights
-from tdapp.tournament.errors import DomainError
 from tdapp.wallclock import utcnow
 from tdapp.web.auth import current_username, ddt_required
 from tdapp.web.csrf import protect

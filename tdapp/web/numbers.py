@@ -1,4 +1,4 @@
-"""Whole numbers from requests, read strictly (tdapp/tournament/numbers.py) and refused with a
+"""Whole numbers from requests, read strictly (tdapp/kernel/numbers.py) and refused with a
 4xx that names the field: URL segments (the app's `int` converter), form fields, query strings
 and the seat numbers that key a JSON object."""
 
@@ -12,8 +12,8 @@ from flask import Flask
 from flask_babel import gettext
 from werkzeug.routing import BaseConverter, ValidationError
 
-from tdapp.tournament.errors import register_messages
-from tdapp.tournament.numbers import LARGEST_ID, whole_or_none
+from tdapp.kernel.numbers import LARGEST_ID, whole_or_none
+from tdapp.kernel.refusals import register_messages
 from tdapp.web.errors import RequestRefused
 
 Value = TypeVar("Value")

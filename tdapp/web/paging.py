@@ -9,7 +9,7 @@ from typing import TypeVar
 
 from flask import request, url_for
 
-from tdapp.tournament.numbers import whole_or_none
+from tdapp.kernel.numbers import whole_or_none
 
 Row = TypeVar("Row")
 

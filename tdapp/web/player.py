@@ -21,10 +21,10 @@ from flask import Blueprint, abort, jsonify, redirect, render_template, request,
 from flask_babel import gettext as _
 from flask_babel import pgettext
 
+from tdapp.kernel.names import folded
+from tdapp.kernel.refusals import DomainError
 from tdapp.realtime import held_view
 from tdapp.services import phones, tournaments
-from tdapp.tournament.errors import DomainError
-from tdapp.tournament.names import folded
 from tdapp.tournament.phone_codes import phone_presence_on
 from tdapp.web import csrf
 from tdapp.web.errors import error_body, message_of, status_of

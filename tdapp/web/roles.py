@@ -23,9 +23,9 @@ from typing import Any
 from flask import Flask, flash, g, render_template, request, session
 from flask_babel import gettext
 
+from tdapp.kernel.refusals import DomainError, register_messages
 from tdapp.services import accounts, clubs
 from tdapp.services.clubs import Role, Staff
-from tdapp.tournament.errors import DomainError, register_messages
 from tdapp.web.errors import API_PREFIX, ROLE_FORBIDDEN, message_of
 
 register_messages(

@@ -15,8 +15,8 @@ from tdapp.console_sessions import (
     remember_opened,
     table_console,
 )
+from tdapp.kernel.refusals import DomainError
 from tdapp.services import tables, tournaments
-from tdapp.tournament.errors import DomainError
 from tdapp.web import csrf
 from tdapp.web.api import URL_PREFIX, current_ddt
 from tdapp.web.console_access import pin_page, qr_svg

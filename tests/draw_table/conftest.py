@@ -13,7 +13,7 @@ from tdapp.draw_table.events import PassateTaken, TableOpened, from_record, to_r
 from tdapp.draw_table.rules import apply, apply_new, chips_on_table, decide
 from tdapp.draw_table.state import Table, opened
 from tdapp.draw_table.view import view
-from tdapp.tournament.errors import DomainError
+from tdapp.kernel.refusals import DomainError
 
 
 def play_at_random(first: TableOpened, next_command: Callable[[random.Random, Table], Any],

@@ -24,7 +24,7 @@ from tdapp.draw_table.events import Event, TableOpened
 from tdapp.draw_table.rules import apply_new, decide
 from tdapp.draw_table.state import DrawTable, opened
 from tdapp.engine.draw.hand import Phase
-from tdapp.tournament.errors import DomainError
+from tdapp.kernel.refusals import DomainError
 
 HANDS = ("Ah Kh Qh Jh Th", "7s 8s 9s Ts Js", "7c 7d 9c 9d Ac", "As Ks Qs Js 9s")
 MISDEALS = ("exposed_cards", "dealer_error", "void_before_opening", "stub_miscount",

@@ -20,7 +20,7 @@ from tdapp.draw_table.events import TelesinaRoundStarted, from_record, to_record
 from tdapp.draw_table.rules import apply, apply_new, chips_on_table, decide, open_table
 from tdapp.draw_table.state import DrawTable, Table, TelesinaTable, opened
 from tdapp.draw_table.view import view
-from tdapp.tournament.errors import DomainError
+from tdapp.kernel.refusals import DomainError
 
 FIVE = [("Anna", 200), ("Bruno", 200), ("Carla", 200), ("Dario", 200), ("Elio", 200)]
 UP = {1: "7h", 2: "Kh", 3: "Ah", 4: "8c", 5: "As", 6: "9d"}  # seat 3's ace speaks (TS-00)

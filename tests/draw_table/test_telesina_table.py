@@ -17,7 +17,7 @@ from tdapp.draw_table.rules import apply_new, chips_on_table, decide, open_table
 from tdapp.draw_table.state import Table, TelesinaTable, opened
 from tdapp.draw_table.view import view
 from tdapp.engine.cards import Deck
-from tdapp.tournament.errors import DomainError
+from tdapp.kernel.refusals import DomainError
 
 FIVE = [("Anna", 200), ("Bruno", 200), ("Carla", 200), ("Dario", 200), ("Elio", 200)]
 # The up-cards of secca's four streets for seats 1..5 (a 6-A deck: five players)

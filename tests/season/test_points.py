@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pytest
 
+from tdapp.kernel.refusals import DomainError
 from tdapp.season.points import DEFAULT_TABLE, Finish, parse
-from tdapp.tournament.errors import DomainError
 
 
 def points(spec: str, place: int, players: int = 10, buy_in: int = 2000, paid: int = 2000,

@@ -3,9 +3,9 @@ name folded), only finishes counting, the order and shared places."""
 
 from __future__ import annotations
 
+from tdapp.kernel.results import ResultRow
 from tdapp.season.points import parse
 from tdapp.season.standings import Played, identity, standings
-from tdapp.tournament.results import ResultRow
 
 ROSTER = {1: "Anna Rossi", 2: "Nicolò Bianchi"}
 

@@ -12,11 +12,11 @@ import pytest
 from tdapp import cli
 from tdapp.draw_table.commands import Act, Deal
 from tdapp.draw_table.view import view as draw_view
+from tdapp.kernel.refusals import DomainError
 from tdapp.services import accounts, backup, database, demo, draw_tables, tournaments
 from tdapp.services import league as leagues
 from tdapp.services.draw_tables import Player
 from tdapp.storage import database as storage
-from tdapp.tournament.errors import DomainError
 from tdapp.tournament.registry import view as tournament_view
 
 SEASON = json.loads((Path(__file__).parents[1] / "league" / "season_2024.json").read_text())

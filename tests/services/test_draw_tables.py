@@ -16,10 +16,10 @@ from tdapp.draw_table.commands import (
     Showdown,
     TakePassate,
 )
+from tdapp.kernel.refusals import DomainError
 from tdapp.services import draw_tables
 from tdapp.services.draw_tables import Player
 from tdapp.storage.event_log import Cache
-from tdapp.tournament.errors import DomainError
 
 NAMES = ("Anna", "Bruno", "Carla", "Dario", "Elena")
 

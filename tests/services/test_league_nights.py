@@ -19,11 +19,11 @@ from tdapp.draw_table.commands import (
     TurnCards,
 )
 from tdapp.draw_table.state import DrawTable, TelesinaTable
+from tdapp.kernel.refusals import DomainError
 from tdapp.league.errors import LeagueError
 from tdapp.league.schedule import Phase
 from tdapp.services import draw_tables, league_nights
 from tdapp.services import league as leagues
-from tdapp.tournament.errors import DomainError
 
 ROME = ZoneInfo("Europe/Rome")
 MEMBERS = [f"P{i}" for i in range(1, 11)]  # ten: two tables of five

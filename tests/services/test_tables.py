@@ -9,12 +9,12 @@ from datetime import UTC, datetime, timedelta
 import pytest
 from sqlmodel import col, select
 
+from tdapp.kernel.refusals import DomainError
 from tdapp.services import journal, tables, tournaments
 from tdapp.storage import database as db
 from tdapp.storage.tournaments import LoggedEvent
 from tdapp.tournament.chips import ChipCount, CountChips
 from tdapp.tournament.ctx import Ctx
-from tdapp.tournament.errors import DomainError
 from tdapp.tournament.hands.table import TableHand
 from tdapp.tournament.presence import SetAbsent
 from tdapp.tournament.registration import RegisterPlayer

@@ -7,10 +7,10 @@ from __future__ import annotations
 import pytest
 
 from tdapp.draw_table.commands import Act, Deal, Exchange, Showdown, TakePassate, TurnCards
+from tdapp.kernel.refusals import DomainError
 from tdapp.services import draw_tables
 from tdapp.services.draw_tables import Player
 from tdapp.storage.event_log import Cache
-from tdapp.tournament.errors import DomainError
 
 NAMES = ("Anna", "Bruno", "Carla", "Dario", "Elena")
 UP = ({1: "7h", 2: "Kh", 3: "Ah", 4: "8c", 5: "As"},

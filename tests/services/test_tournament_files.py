@@ -9,8 +9,8 @@ from datetime import UTC, datetime
 import pytest
 
 from tdapp import cli
+from tdapp.kernel.refusals import DomainError
 from tdapp.services import database, demo, tournament_files, tournaments
-from tdapp.tournament.errors import DomainError
 from tdapp.tournament.registry import view
 
 LATER = datetime(2030, 1, 1, tzinfo=UTC)

@@ -9,12 +9,12 @@ import threading
 import pytest
 from sqlmodel import col, select
 
+from tdapp.kernel.refusals import DomainError
 from tdapp.services import bus, journal, tournaments
 from tdapp.storage import database as db
 from tdapp.storage.event_log import Cache
 from tdapp.storage.tournaments import LoggedEvent, Snapshot, TournamentRecord
 from tdapp.tournament.busts import BustPlayer
-from tdapp.tournament.errors import DomainError
 from tdapp.tournament.events import from_record
 from tdapp.tournament.registration import RegisterPlayer
 from tdapp.tournament.registry import replay

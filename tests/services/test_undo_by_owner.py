@@ -6,11 +6,11 @@ from __future__ import annotations
 
 import pytest
 
+from tdapp.kernel.refusals import DomainError
 from tdapp.services import journal, phones, tables, tournaments
 from tdapp.tournament.busts import BustPlayer
 from tdapp.tournament.clock.rules import StartClock
 from tdapp.tournament.ctx import Ctx
-from tdapp.tournament.errors import DomainError
 from tdapp.tournament.phone_codes import IssuePhoneCode
 from tdapp.tournament.registration import RegisterPlayer
 from tdapp.tournament.reinstate import ReinstatePlayer

@@ -10,6 +10,7 @@ from sqlmodel import col, select
 
 from tdapp.draw_table import events as draw_events
 from tdapp.draw_table.commands import Act, Deal
+from tdapp.kernel.refusals import DomainError
 from tdapp.services import draw_tables, tournaments
 from tdapp.services.draw_tables import Player
 from tdapp.storage import database as db
@@ -17,7 +18,6 @@ from tdapp.storage.draw_tables import DrawTableEventRecord
 from tdapp.storage.event_log import Cache
 from tdapp.storage.tournaments import LoggedEvent, Snapshot
 from tdapp.tournament.ctx import Ctx
-from tdapp.tournament.errors import DomainError
 from tdapp.tournament.presence import SetAbsent
 from tdapp.tournament.registration import RegisterPlayer
 from tdapp.tournament.registry import decide

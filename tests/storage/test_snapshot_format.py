@@ -16,9 +16,11 @@ def test_a_tournaments_snapshot_depends_on_the_engine_it_holds_a_hand_of():
     assert "__init__.py" not in reached  # the app factory holds no state
 
 
-def test_a_draw_tables_snapshot_depends_on_the_tournament_rules_it_imports():
+def test_a_draw_tables_snapshot_depends_on_the_engine_and_the_ground_floor_it_imports():
     reached = {str(source.relative_to(APP)) for source in sources_of("tdapp.draw_table")}
-    assert {"engine/draw/hand.py", "engine/telesina/hand.py", "tournament/errors.py"} <= reached
+    assert {"engine/draw/hand.py", "engine/telesina/hand.py", "kernel/refusals.py",
+            "kernel/events.py"} <= reached
+    assert not any(source.startswith("tournament/") for source in reached)
 
 
 def test_an_engine_change_alone_gives_the_tournaments_snapshots_another_format(tmp_path, monkeypatch):

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pytest
 
+from tdapp.kernel.refusals import DomainError
 from tdapp.tournament.clock import timing as c
-from tdapp.tournament.errors import DomainError
 from tdapp.tournament.structure import Break, Level, Structure
 
 MIN = 60_000

@@ -6,10 +6,10 @@ from datetime import UTC, datetime, timedelta
 
 import pytest
 
+from tdapp.kernel.refusals import DomainError
 from tdapp.tournament.clock import rules
 from tdapp.tournament.configure import ConfigureTournament
 from tdapp.tournament.ctx import Ctx
-from tdapp.tournament.errors import DomainError
 from tdapp.tournament.events import from_record, to_record
 from tdapp.tournament.registry import apply, decide, replay, view
 from tdapp.tournament.settings import AddOnRules, RebuyRules, Settings

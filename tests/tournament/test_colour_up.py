@@ -7,6 +7,7 @@ import pytest
 from tournament_builders import STRUCTURE, tournament
 
 from tdapp.engine.cards import parse_cards
+from tdapp.kernel.refusals import DomainError
 from tdapp.tournament.chips import ChipCount, CountChips
 from tdapp.tournament.colour_up.chip_set import (
     ChipColour,
@@ -17,7 +18,6 @@ from tdapp.tournament.colour_up.chip_set import (
 from tdapp.tournament.colour_up.race import ChipsRaced, RaceEntry, race_table
 from tdapp.tournament.colour_up.rules import RaceChips, RaceCount
 from tdapp.tournament.configure import ConfigureTournament
-from tdapp.tournament.errors import DomainError
 from tdapp.tournament.registry import replay, view
 from tdapp.tournament.settings import RebuyRules, Settings, validate
 from tdapp.tournament.structure_templates import CLUB, TURBO

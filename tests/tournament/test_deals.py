@@ -9,6 +9,7 @@ from fractions import Fraction
 import pytest
 from tournament_builders import tournament
 
+from tdapp.kernel.refusals import DomainError
 from tdapp.tournament.busts import BustPlayers
 from tdapp.tournament.chips import ChipCount, CountChips
 from tdapp.tournament.deal_proposal import propose_deal
@@ -19,7 +20,6 @@ from tdapp.tournament.deals import (
     icm_shares,
     largest_remainder,
 )
-from tdapp.tournament.errors import DomainError
 from tdapp.tournament.payouts import AdjustPayouts, place_amounts, prizes
 
 

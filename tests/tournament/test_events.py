@@ -9,8 +9,9 @@ from datetime import UTC, date, datetime
 
 import pytest
 
+from tdapp.kernel.events import decode, encode
 from tdapp.tournament.configure import TournamentConfigured
-from tdapp.tournament.events import decode, encode, event, from_record, to_record, upgrades
+from tdapp.tournament.events import event, from_record, to_record, upgrades
 from tdapp.tournament.settings import AddOnRules, RebuyRules, Settings
 from tdapp.tournament.structure import Break, Level, Structure
 

@@ -8,9 +8,9 @@ from dataclasses import replace
 import pytest
 from tournament_builders import settings, tournament
 
+from tdapp.kernel.refusals import DomainError
 from tdapp.tournament.busts import BustPlayer
 from tdapp.tournament.configure import ConfigureTournament
-from tdapp.tournament.errors import DomainError
 from tdapp.tournament.payouts import prize_pool_cents
 from tdapp.tournament.purchases import AddOn, Rebuy
 from tdapp.tournament.registration import ReEnterPlayer

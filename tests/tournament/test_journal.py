@@ -12,6 +12,7 @@ from babel.messages.pofile import read_po
 from babel.numbers import format_decimal
 from tournament_builders import tournament
 
+from tdapp.kernel.refusals import message_plural, message_template
 from tdapp.tournament.busts import BustPlayer
 from tdapp.tournament.chips import SetChips
 from tdapp.tournament.clock.rules import (
@@ -23,7 +24,6 @@ from tdapp.tournament.clock.rules import (
 )
 from tdapp.tournament.colour_up.chip_set import ChipColour
 from tdapp.tournament.colour_up.rules import RaceChips, RaceCount
-from tdapp.tournament.errors import message_plural, message_template
 from tdapp.tournament.events import event_name, registered_events
 from tdapp.tournament.hands.commands import (
     Misdeal,

@@ -8,9 +8,9 @@ import pytest
 from test_recorded_logs import replayed
 from tournament_builders import T0, tournament
 
+from tdapp.kernel.refusals import DomainError
 from tdapp.tournament.busts import BustPlayer
 from tdapp.tournament.ctx import Ctx
-from tdapp.tournament.errors import DomainError
 from tdapp.tournament.events import from_record
 from tdapp.tournament.phone_codes import IssuePhoneCode
 from tdapp.tournament.players import PlayerStatus

@@ -9,11 +9,11 @@ import random
 import pytest
 from tournament_builders import Play, check_invariants, settings
 
+from tdapp.kernel.refusals import DomainError, message_clashes
 from tdapp.tournament.busts import BustPlayer, BustPlayers
 from tdapp.tournament.chips import ChipCount, CountChips, SetChips
 from tdapp.tournament.clock.rules import NextLevel, StartClock
 from tdapp.tournament.ctx import Ctx
-from tdapp.tournament.errors import DomainError, message_clashes
 from tdapp.tournament.events import from_record, to_record
 from tdapp.tournament.payouts import AdjustPayouts, prize_pool_cents
 from tdapp.tournament.presence import SetAbsent

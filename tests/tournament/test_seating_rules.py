@@ -10,11 +10,11 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from tournament_builders import T0, tournament
 
+from tdapp.kernel.refusals import DomainError
 from tdapp.tournament.busts import BustPlayer
 from tdapp.tournament.button import Positions
 from tdapp.tournament.chips import SetChips
 from tdapp.tournament.ctx import Ctx
-from tdapp.tournament.errors import DomainError
 from tdapp.tournament.registration import RegisterPlayer
 from tdapp.tournament.registry import decide, replay, view
 from tdapp.tournament.seating.balance import in_play

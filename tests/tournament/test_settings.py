@@ -7,9 +7,9 @@ from dataclasses import replace
 import pytest
 from tournament_builders import T0, settings, tournament
 
+from tdapp.kernel.refusals import DomainError
 from tdapp.tournament.configure import ConfigureTournament
 from tdapp.tournament.ctx import Ctx
-from tdapp.tournament.errors import DomainError
 from tdapp.tournament.registration import RegisterPlayer
 from tdapp.tournament.registry import decide
 from tdapp.tournament.settings import (

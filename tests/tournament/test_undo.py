@@ -6,10 +6,10 @@ from __future__ import annotations
 import pytest
 from tournament_builders import check_invariants, tournament
 
+from tdapp.kernel.refusals import DomainError
 from tdapp.tournament.busts import BustPlayer
 from tdapp.tournament.chips import SetChips
 from tdapp.tournament.clock.rules import NextLevel, PauseClock, ResumeClock
-from tdapp.tournament.errors import DomainError
 from tdapp.tournament.events import registered_events
 from tdapp.tournament.hands.commands import StartHand, TakeAction
 from tdapp.tournament.payouts import AdjustPayouts

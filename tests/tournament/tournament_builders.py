@@ -11,11 +11,11 @@ from typing import Any
 
 import pytest
 
+from tdapp.kernel.refusals import DomainError
 from tdapp.tournament.clock import rules as clock_rules
 from tdapp.tournament.colour_up.race import ChipsRaced
 from tdapp.tournament.configure import ConfigureTournament
 from tdapp.tournament.ctx import Ctx
-from tdapp.tournament.errors import DomainError
 from tdapp.tournament.events import from_record, to_record
 from tdapp.tournament.purchases import AddOnTaken, RebuyTaken
 from tdapp.tournament.registration import (

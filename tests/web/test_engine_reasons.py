@@ -13,7 +13,7 @@ from babel.messages.pofile import read_po
 import tdapp.draw_table.rules  # noqa: F401  (registers DRAW_REFUSED's template)
 from tdapp.engine.errors import REASONS, WORDS, IllegalAction
 from tdapp.i18n import translate
-from tdapp.tournament.errors import engine_refusal
+from tdapp.kernel.refusals import engine_refusal
 from tdapp.tournament.registry import load_areas
 
 ROOT = Path(__file__).resolve().parents[2]

@@ -12,7 +12,7 @@ from flask import session
 from flask_babel import refresh
 
 from tdapp.i18n import translate
-from tdapp.tournament import errors
+from tdapp.kernel import refusals
 from tdapp.tournament.registry import load_areas
 
 CATALOGUE = Path(__file__).resolve().parents[2] / "tdapp/translations/it/LC_MESSAGES/messages.po"
@@ -29,7 +29,7 @@ def said(app, language: str, code: str, **params) -> str:
 
 def test_every_message_with_a_count_has_its_three_italian_forms():
     load_areas()
-    plurals = {code: errors.message_plural(code) for code in errors.message_codes()}
+    plurals = {code: refusals.message_plural(code) for code in refusals.message_codes()}
     plurals = {code: plural for code, plural in plurals.items() if plural is not None}
     assert {"STRUCTURE_ENDING", "TABLES_WAITING", "REBUY_LIMIT"} <= plurals.keys()
     with CATALOGUE.open("rb") as po:
@@ -73,7 +73,7 @@ def test_a_list_of_tables_counts_its_tables_in_both_languages(app):
         "Anna has taken 1 rebuy, the most allowed")
     assert said(app, "en", "REBUY_LIMIT", name="Anna", max=3) == "Anna has taken all 3 rebuys"
     # The shell's English (no request) picks the form too.
-    assert errors.message_for("STRUCTURE_ENDING", {"minutes": 1}).startswith(
+    assert refusals.message_for("STRUCTURE_ENDING", {"minutes": 1}).startswith(
         "The structure ends in 1 minute:")
 
 

@@ -12,7 +12,7 @@ import pytest
 from flask_babel import force_locale
 
 from tdapp.i18n import translate
-from tdapp.tournament.errors import message_for
+from tdapp.kernel.refusals import message_for
 from tests.web.builders import SET_UP, seated
 
 MEMBERS = ["Alberto", "Bruna", "Carlo", "Dina", "Enzo", "Fausta", "Gino", "Ilda"]

@@ -11,9 +11,9 @@ from dataclasses import dataclass, replace
 from datetime import datetime
 from typing import TYPE_CHECKING, Any
 
+from tdapp.kernel.refusals import DomainError, Plural, register_messages
 from tdapp.tournament.clock import timing as arithmetic
 from tdapp.tournament.clock.timing import Clock, DisplayLayout, unix_ms
-from tdapp.tournament.errors import DomainError, Plural, register_messages
 from tdapp.tournament.events import event
 from tdapp.tournament.registry import Notice, applies, decides, view_section, warns
 from tdapp.tournament.structure import Break

@@ -11,7 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from datetime import datetime
 
-from tdapp.tournament.errors import DomainError, Plural, register_messages
+from tdapp.kernel.refusals import DomainError, Plural, register_messages
 from tdapp.tournament.structure import Break, Level, Structure
 
 # The console warns this long before the last level ends: time to add levels or agree a deal.

@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from tdapp.tournament.errors import DomainError, register_messages
+from tdapp.kernel.refusals import DomainError, register_messages
 from tdapp.tournament.structure import Break, Level, Structure
 
 MAX_COLOURS = 12

@@ -14,6 +14,7 @@ from datetime import datetime
 from typing import Any
 
 from tdapp.engine.cards import deck_cards
+from tdapp.kernel.refusals import DomainError, Plural, register_messages
 from tdapp.tournament.chips import seated_once
 from tdapp.tournament.colour_up.chip_set import ChipColour, breakdown, planned_races
 from tdapp.tournament.colour_up.race import (
@@ -24,7 +25,6 @@ from tdapp.tournament.colour_up.race import (
     race_table,
 )
 from tdapp.tournament.ctx import Ctx
-from tdapp.tournament.errors import DomainError, Plural, register_messages
 from tdapp.tournament.journal import describes
 from tdapp.tournament.levels import current_period
 from tdapp.tournament.registry import Audience, Notice, applies, decides, view_section, warns

@@ -7,9 +7,10 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from datetime import datetime
 
+from tdapp.kernel.events import adds
 from tdapp.tournament.busts import Finish
 from tdapp.tournament.button import Positions
-from tdapp.tournament.events import adds, event, upgrades
+from tdapp.tournament.events import event, upgrades
 from tdapp.tournament.finish import TournamentFinish
 from tdapp.tournament.hands.table import Step
 

@@ -16,6 +16,7 @@ from tdapp.engine.betting import Action
 from tdapp.engine.errors import IllegalAction
 from tdapp.engine.holdem import AnteMode, HoldemHand, Street
 from tdapp.engine.pushed_chips import interpret_pushed_chips
+from tdapp.kernel.refusals import DomainError, engine_refusal, register_messages
 from tdapp.tournament.bounties import pot_winners
 from tdapp.tournament.busts import BustPlayers, Finish, PlayersBusted, last_hand_eliminators
 from tdapp.tournament.button import (
@@ -27,7 +28,6 @@ from tdapp.tournament.button import (
 )
 from tdapp.tournament.clock.timing import on_break, unix_ms
 from tdapp.tournament.ctx import Ctx
-from tdapp.tournament.errors import DomainError, engine_refusal, register_messages
 from tdapp.tournament.hands.commands import (
     ActOutOfTurn,
     ExpireDecision,

@@ -14,6 +14,7 @@ from collections.abc import Collection, Iterable, Iterator, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
+from tdapp.kernel.refusals import register_messages
 from tdapp.tournament.button import (
     ButtonDraw,
     ButtonRule,
@@ -23,7 +24,7 @@ from tdapp.tournament.button import (
     first_positions,
     next_positions,
 )
-from tdapp.tournament.errors import SeatingError, register_messages
+from tdapp.tournament.errors import SeatingError
 from tdapp.tournament.seating.seat_draw import draw_seats
 
 register_messages(

@@ -6,8 +6,8 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from typing import Literal
 
+from tdapp.kernel.refusals import DomainError, Plural, register_messages
 from tdapp.tournament.ctx import Ctx
-from tdapp.tournament.errors import DomainError, Plural, register_messages
 from tdapp.tournament.events import event
 from tdapp.tournament.registry import applies, decides
 from tdapp.tournament.seating.seat_draw import draw_seats

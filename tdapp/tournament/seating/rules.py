@@ -14,9 +14,9 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Any
 
+from tdapp.kernel.refusals import DomainError, Plural, register_messages
 from tdapp.tournament.button import draw_button
 from tdapp.tournament.ctx import Ctx
-from tdapp.tournament.errors import DomainError, Plural, register_messages
 from tdapp.tournament.events import event
 from tdapp.tournament.registry import applies, decides
 from tdapp.tournament.seating.balance import (

@@ -10,7 +10,8 @@ import random
 from collections.abc import Collection, Mapping, Sequence
 from typing import Literal, NamedTuple
 
-from tdapp.tournament.errors import Plural, SeatingError, register_messages
+from tdapp.kernel.refusals import Plural, register_messages
+from tdapp.tournament.errors import SeatingError
 
 register_messages(
     {

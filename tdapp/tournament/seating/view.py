@@ -12,8 +12,8 @@ from collections.abc import Iterator
 from datetime import datetime
 from typing import TYPE_CHECKING, Any
 
+from tdapp.kernel.refusals import Plural, register_messages
 from tdapp.tournament.button import next_positions
-from tdapp.tournament.errors import Plural, register_messages
 from tdapp.tournament.registry import Audience, Notice, view_section, warns
 from tdapp.tournament.seating.balance import Move, in_play, seated
 from tdapp.tournament.seating.hand_for_hand import (

@@ -37,8 +37,8 @@ from typing import Any, TypeVar
 from flask import Blueprint, Flask, g, request, session
 from pydantic import BaseModel, ConfigDict, ValidationError
 
+from tdapp.kernel.refusals import register_messages
 from tdapp.services import accounts
-from tdapp.tournament.errors import register_messages
 from tdapp.web.api.validation import field_of, json_problem, problem_of
 from tdapp.web.errors import RequestRefused
 

@@ -12,8 +12,8 @@ from typing import Literal
 
 from flask import Blueprint
 
+from tdapp.kernel.refusals import register_messages
 from tdapp.tournament.clock import rules
-from tdapp.tournament.errors import register_messages
 from tdapp.web.api import URL_PREFIX, ApiBody, ddt_required, parse_json
 from tdapp.web.api.tournaments import act
 from tdapp.web.errors import RequestRefused

@@ -25,8 +25,8 @@ from typing import Annotated, Any, Literal
 from flask import Blueprint, jsonify
 from pydantic import Field
 
+from tdapp.kernel.refusals import register_messages
 from tdapp.services import tournaments
-from tdapp.tournament.errors import register_messages
 from tdapp.tournament.registry import view
 from tdapp.tournament.seating.opening_draw import DrawSeats
 from tdapp.tournament.seating.rules import (

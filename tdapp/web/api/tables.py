@@ -15,9 +15,9 @@ from flask_babel import gettext
 from pydantic import Field
 
 from tdapp.console_sessions import TABLE_CONSOLES, table_console
+from tdapp.kernel.refusals import DomainError
 from tdapp.realtime import table_answer, table_message
 from tdapp.services import tables, tournaments
-from tdapp.tournament.errors import DomainError
 from tdapp.tournament.state import Tournament
 from tdapp.web.api import URL_PREFIX, ApiBody, actor, ddt_required, parse_json
 from tdapp.web.console_access import console_guard

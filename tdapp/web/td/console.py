@@ -8,9 +8,9 @@ from typing import Any
 from flask import flash, g, redirect, render_template, request, session, url_for
 from flask_babel import gettext
 
+from tdapp.kernel.refusals import DomainError, message_template
 from tdapp.realtime import held_view
 from tdapp.services import tournaments
-from tdapp.tournament.errors import DomainError, message_template
 from tdapp.tournament.journal import render as render_line
 from tdapp.tournament.state import Tournament
 from tdapp.web.errors import message_of

@@ -6,9 +6,9 @@ from __future__ import annotations
 from flask import request
 from flask_babel import gettext
 
+from tdapp.kernel.refusals import DomainError
 from tdapp.services import tournaments
 from tdapp.tournament.deal_proposal import DealProposal, players_left, propose_deal
-from tdapp.tournament.errors import DomainError
 from tdapp.tournament.payouts import AdjustPayouts
 from tdapp.tournament.state import Tournament
 from tdapp.web.td import bp

@@ -13,7 +13,7 @@ from decimal import Decimal
 
 from flask_babel import gettext
 
-from tdapp.tournament.numbers import MAX_DIGITS, whole_or_none
+from tdapp.kernel.numbers import MAX_DIGITS, whole_or_none
 
 # "5000", or with thousands separated as either language writes them: "5.000", "5,000", "5 000";
 # ASCII digits only ("٣" and "²" are refused, not read), and no more than the strict reader takes.

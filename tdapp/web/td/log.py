@@ -8,8 +8,8 @@ from collections.abc import Collection
 from flask import flash, request, url_for
 from flask_babel import gettext
 
+from tdapp.kernel.refusals import DomainError
 from tdapp.services import journal, tournaments
-from tdapp.tournament.errors import DomainError
 from tdapp.web import roles
 from tdapp.web.paging import page_asked
 from tdapp.web.td import bp

@@ -11,13 +11,13 @@ from typing import Any
 from flask import flash, redirect, request, session, url_for
 from flask_babel import gettext
 
+from tdapp.kernel.names import folded
+from tdapp.kernel.numbers import whole_or_none
+from tdapp.kernel.refusals import DomainError
 from tdapp.services import roster, tournaments
 from tdapp.tournament.busts import BustPlayer
 from tdapp.tournament.chips import SetChips
-from tdapp.tournament.errors import DomainError
 from tdapp.tournament.levels import until_end_of_level
-from tdapp.tournament.names import folded
-from tdapp.tournament.numbers import whole_or_none
 from tdapp.tournament.phone_codes import IssuePhoneCode, phone_presence_on
 from tdapp.tournament.players import Player
 from tdapp.tournament.presence import SetAbsent

@@ -15,8 +15,8 @@ from typing import Any, NoReturn
 from flask import abort, make_response, render_template, request, url_for
 from flask_babel import gettext
 
+from tdapp.kernel.numbers import whole_or_none
 from tdapp.services import tournaments
-from tdapp.tournament.numbers import whole_or_none
 from tdapp.tournament.payouts import place_amounts, place_of, prize_pool_cents, prizes
 from tdapp.tournament.phone_codes import phone_presence_on
 from tdapp.tournament.seating.announce import announced_moves

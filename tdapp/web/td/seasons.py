@@ -9,11 +9,11 @@ from typing import Any
 from flask import redirect, render_template, request, url_for
 from flask_babel import gettext
 
+from tdapp.kernel.numbers import whole_or_none
+from tdapp.kernel.refusals import DomainError
 from tdapp.season.points import DEFAULT_TABLE, FORMULAS
 from tdapp.services import seasons
 from tdapp.services import tournaments as running
-from tdapp.tournament.errors import DomainError
-from tdapp.tournament.numbers import whole_or_none
 from tdapp.web.td import bp
 from tdapp.web.td.console import flash_done, tell
 from tdapp.web.td.forms import FormError, text

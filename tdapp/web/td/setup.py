@@ -12,10 +12,10 @@ from dataclasses import replace
 from flask import request
 from flask_babel import gettext
 
+from tdapp.kernel.numbers import LARGEST_ID, whole_or_none
+from tdapp.kernel.refusals import DomainError
 from tdapp.services import templates, tournaments
 from tdapp.tournament.configure import ConfigureTournament
-from tdapp.tournament.errors import DomainError
-from tdapp.tournament.numbers import LARGEST_ID, whole_or_none
 from tdapp.tournament.registry import load_areas
 from tdapp.tournament.settings import (
     AddOnRules,

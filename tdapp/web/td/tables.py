@@ -9,12 +9,12 @@ from typing import Any
 from flask import request
 from flask_babel import format_time, gettext
 
+from tdapp.kernel.names import folded
+from tdapp.kernel.numbers import whole_or_none
 from tdapp.services import tables as table_services
 from tdapp.services import tournaments
 from tdapp.tournament.chips import ChipCount, CountChips
 from tdapp.tournament.hands.commands import RenewTableAccess
-from tdapp.tournament.names import folded
-from tdapp.tournament.numbers import whole_or_none
 from tdapp.tournament.players import Player
 from tdapp.tournament.seating.announce import announced_moves
 from tdapp.tournament.seating.opening_draw import DrawSeats

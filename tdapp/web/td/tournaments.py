@@ -8,9 +8,9 @@ from datetime import date
 from flask import redirect, render_template, request, url_for
 from flask_babel import gettext
 
+from tdapp.kernel.refusals import DomainError
 from tdapp.services import templates
 from tdapp.services import tournaments as running
-from tdapp.tournament.errors import DomainError
 from tdapp.web.td import bp
 from tdapp.web.td.console import actor, back, flash_done, tell
 from tdapp.web.td.forms import FormError, cents, day, text, whole

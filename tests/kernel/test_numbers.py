@@ -8,8 +8,8 @@ import string
 from hypothesis import given
 from hypothesis import strategies as st
 
-from tdapp.tournament import numbers
-from tdapp.tournament.numbers import LARGEST_ID, whole_or_none
+from tdapp.kernel import numbers
+from tdapp.kernel.numbers import LARGEST_ID, whole_or_none
 
 
 def test_the_examples_in_its_docstring_run():
