@@ -23,12 +23,8 @@ from sqlalchemy import bindparam
 from sqlmodel import Session, col, delete, func, select
 from werkzeug.security import check_password_hash, generate_password_hash
 
-<<<<<<< HEAD
-from tdapp.services import brakes, clubs
-=======
 from tdapp.kernel.refusals import DomainError, Plural, register_messages
-from tdapp.services import brakes
->>>>>>> main
+from tdapp.services import brakes, clubs
 from tdapp.storage.accounts import ApiToken, User
 from tdapp.storage.clubs import Club, Membership
 from tdapp.storage.database import engine, is_id, session_scope
