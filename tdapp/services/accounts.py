@@ -81,6 +81,12 @@ class Account:
     username: str
 
 
+def exists(username: str) -> bool:
+    """Whether an account has this username."""
+    with session_scope() as db:
+        return db.exec(select(User.id).where(User.username == username.strip())).first() is not None
+
+
 def has_users() -> bool:
     with session_scope() as db:
         return db.exec(select(func.count()).select_from(User)).one() > 0

@@ -17,7 +17,7 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import Literal, cast
 
-from sqlmodel import Session, col, func, select
+from sqlmodel import Session, col, delete, func, select
 
 from tdapp.kernel.refusals import DomainError, register_messages
 from tdapp.storage.accounts import ApiToken, User
@@ -216,3 +216,75 @@ def staff_for_token(token_hash: str, now: datetime) -> Staff | None:
     with session_scope() as db:
         found = _staff(db.exec(query).all())
     return found[0] if found else None
+
+
+@dataclass(frozen=True)
+class Member:
+    user_id: int
+    username: str
+    role: Role
+
+    def as_json(self) -> dict[str, object]:
+        return {"user_id": self.user_id, "username": self.username, "role": self.role}
+
+
+def members(club_id: int) -> list[Member]:
+    """The club's staff: owners first, then directors, then floor, each by username."""
+    query = (
+        select(Membership.user_id, User.username, Membership.role)
+        .join(User, col(Membership.user_id) == User.id)
+        .where(Membership.club_id == club_id)
+    )
+    with session_scope() as db:
+        rows = db.exec(query).all()
+    listed = [Member(user_id, username, cast(Role, role)) for user_id, username, role in rows]
+    return sorted(listed, key=lambda m: (-_RANK[m.role], m.username.casefold()))
+
+
+def _membership(db: Session, club_id: int, user_id: int) -> Membership:
+    found = db.exec(
+        select(Membership).where(Membership.club_id == club_id, Membership.user_id == user_id)
+    ).first() if is_id(user_id) else None
+    if found is None:
+        raise DomainError("UNKNOWN_MEMBER", user_id=user_id)
+    return found
+
+
+def _keep_an_owner(db: Session, membership: Membership) -> None:
+    """Refuse (LAST_OWNER) to take away the club's last owner: nobody could manage it after."""
+    if membership.role != "owner":
+        return
+    # The owners' rows locked: two owners demoting each other at once cannot both pass.
+    owners = db.exec(
+        select(Membership.id)
+        .where(Membership.club_id == membership.club_id, Membership.role == "owner")
+        .with_for_update()
+    ).all()
+    if len(owners) <= 1:
+        raise DomainError("LAST_OWNER")
+
+
+def set_role(club_id: int, user_id: int, role: str) -> Member:
+    """Give a member another role; refused (LAST_OWNER) for the last owner's demotion."""
+    role = check_role(role)
+    with session_scope() as db:
+        membership = _membership(db, club_id, user_id)
+        if role != "owner":
+            _keep_an_owner(db, membership)
+        membership.role = role
+        db.add(membership)
+        user = db.get(User, user_id)
+        assert user is not None
+        return Member(user_id, user.username, role)
+
+
+def remove(club_id: int, user_id: int) -> None:
+    """The member leaves the club: their tokens in it are deleted and the membership with
+    them, so that their tokens and console sessions are refused at their next request.
+    Refused (LAST_OWNER) for the last owner."""
+    with session_scope() as db:
+        membership = _membership(db, club_id, user_id)
+        _keep_an_owner(db, membership)
+        db.exec(delete(ApiToken).where(col(ApiToken.user_id) == user_id,
+                                       col(ApiToken.club_id) == club_id))
+        db.delete(membership)

@@ -38,6 +38,7 @@ OPEN = frozenset({
     "static", "home.index", "i18n.switch", "health.healthz", "health.readyz",
     "auth.first_run", "auth.login", "auth.logout",
     "api.token", "api.revoke_own_token", "api_openapi.document", "api_docs.page",
+    "api_club.accept_invitation", "invitation.accept_page",
     "display.clock", "display.seating",
     "player.index", "player.names", "player.player", "player.presence", "player.search",
     "table.console_page", "table.qr_code", "table.side_pot_page",
@@ -99,7 +100,11 @@ DIRECTOR = frozenset({
     "league_night.open_night", "league_night.confirm", "league_night.readings",
 })
 
-OWNER: frozenset[str] = frozenset()
+OWNER = frozenset({
+    "api_club.list_members", "api_club.change_role", "api_club.remove_member",
+    "api_club.list_invitations", "api_club.invite", "api_club.withdraw_invitation",
+    "td.members", "td.invite", "td.withdraw_invitation", "td.change_role", "td.remove_member",
+})
 
 
 def needs(endpoint: str) -> Role | None:
@@ -175,6 +180,12 @@ def can(endpoint: str) -> bool:
     needed = needs(endpoint)
     staff = g.get("staff")
     return needed is None or staff is None or staff.may(needed)
+
+
+def role_names() -> dict[str, str]:
+    """Each role as the pages name it, in the reader's language."""
+    return {"owner": gettext("Owner"), "director": gettext("Director"),
+            "floor": gettext("Floor staff")}
 
 
 def undoes_own_only() -> bool:

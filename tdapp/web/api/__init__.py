@@ -148,6 +148,7 @@ def register(app: Flask) -> None:
         auth,
         chips,
         clock,
+        club,
         draw_tables,
         leagues,
         library,
@@ -161,5 +162,5 @@ def register(app: Flask) -> None:
     )
 
     app.register_blueprint(bp)
-    for module in (clock, seating, tables, draw_tables, leagues, seasons):
+    for module in (clock, seating, tables, draw_tables, leagues, seasons, club):
         app.register_blueprint(module.bp)
