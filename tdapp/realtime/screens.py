@@ -24,7 +24,7 @@ from tdapp.realtime.views import (
     phone_view,
     screen_views,
 )
-from tdapp.services import bus, tournaments
+from tdapp.services import bus, clubs, tournaments
 from tdapp.tournament.clock.rules import clock_section
 from tdapp.tournament.clock.timing import unix_ms
 from tdapp.tournament.registry import Notice
@@ -312,7 +312,9 @@ def join(payload: Any) -> None:
     except DomainError as refused:
         refuse(refused.code, **refused.params)
         return
-    if audience == "td" and not isinstance(session.get("user_id"), int):
+    # The DdT's audience: a session of the club's staff, refused once its member was removed.
+    if audience == "td" and clubs.session_staff(session.get("user_id"),
+                                                session.get("membership_id")) is None:
         refuse("LOGIN_REQUIRED")
         return
     now = utcnow()

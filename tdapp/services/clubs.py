@@ -206,6 +206,15 @@ def staff_of_user(user_id: int) -> Staff | None:
     return found[0] if len(found) == 1 else None
 
 
+def session_staff(user_id: object, membership_id: object) -> Staff | None:
+    """The membership a console session acts through: the one it names, or, for a session
+    opened before it named one, the account's one club. None once the member was removed."""
+    if not isinstance(user_id, int):
+        return None
+    found = staff(membership_id) if isinstance(membership_id, int) else staff_of_user(user_id)
+    return found if found is not None and found.user_id == user_id else None
+
+
 def staff_for_token(token_hash: str, now: datetime) -> Staff | None:
     """The membership a live token acts through: its account in its club."""
     query = (

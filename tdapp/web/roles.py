@@ -136,16 +136,10 @@ def current_staff() -> Staff | None:
 
 
 def _session_staff() -> Staff | None:
-    user_id = session.get("user_id")
-    if not isinstance(user_id, int):
+    if not isinstance(session.get("user_id"), int):
         return None
-    membership_id = session.get("membership_id")
-    if isinstance(membership_id, int):
-        staff = clubs.staff(membership_id)
-    else:
-        # A session opened before it named its membership: the account's one club.
-        staff = clubs.staff_of_user(user_id)
-    if staff is None or staff.user_id != user_id:
+    staff = clubs.session_staff(session.get("user_id"), session.get("membership_id"))
+    if staff is None:
         # The member was removed from the club: the session ends at this very request.
         for key in ("user_id", "username", "membership_id"):
             session.pop(key, None)

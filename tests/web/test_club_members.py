@@ -12,6 +12,7 @@ import pytest
 from tdapp.services import accounts, clubs, invitations
 from tdapp.storage.database import session_scope
 from tdapp.wallclock import utcnow
+from tests.conftest import console_client
 from tests.web.builders import second_club
 
 PASSWORD = "una password lunga"
@@ -140,9 +141,7 @@ def test_only_an_owner_manages_members(app, api):
 def test_a_removed_members_token_and_console_session_are_refused_at_once(app, api):
     account = accounts.create_user("marta", PASSWORD, role="floor")
     token = _bearer(app.test_client(), accounts.issue_token(account))
-    console = app.test_client()
-    with console.session_transaction() as session:
-        session["user_id"], session["username"] = account.id, account.username
+    console = console_client(app, account.id, account.username)
     assert console.get("/td/tournaments").status_code == 200
     assert token.get("/api/v1/tournaments").status_code == 200
     assert api.delete(f"/api/v1/club/members/{account.id}").status_code == 204
@@ -177,3 +176,23 @@ def test_the_owners_members_page_invites_and_shows_the_link_once(api, ddt_client
     assert 'id="invitation-url"' in page and "<svg" in page
     assert 'id="invitation-url"' not in ddt_client.get("/td/members").get_data(as_text=True)
     assert 'data-invitation-id' in page
+
+
+def test_a_removed_members_console_can_no_longer_join_the_directors_screen(app, api):
+    from tdapp.realtime import socketio
+
+    slug = api.post("/api/v1/tournaments", json={"name": "Club"}).get_json()["slug"]
+    account = accounts.create_user("marta", PASSWORD, role="floor")
+    console = console_client(app, account.id, account.username)
+
+    def join_answers() -> list[str]:
+        client = socketio.test_client(app, flask_test_client=console)
+        client.emit("join", {"tournament": slug, "audience": "td"})
+        names = [e["name"] if e["name"] != "error" else e["args"][0]["code"]
+                 for e in client.get_received()]
+        client.disconnect()
+        return names
+
+    assert "view" in join_answers()
+    assert api.delete(f"/api/v1/club/members/{account.id}").status_code == 204
+    assert join_answers() == ["LOGIN_REQUIRED"]

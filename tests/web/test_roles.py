@@ -4,12 +4,11 @@ delete or PINs, and a refusal is `403 ROLE_FORBIDDEN` that changes nothing."""
 
 from __future__ import annotations
 
-import secrets
-
 import pytest
 
 from tdapp.services import accounts, tournaments
 from tdapp.web import roles
+from tests.conftest import console_client
 from tests.web.builders import seated
 
 FLOOR_PASSWORD = "una password lunga"
@@ -31,13 +30,7 @@ def floor(app):
 def floor_console(app):
     """A test client logged in to the console as a floor member, with its CSRF token."""
     account = accounts.create_user("marta", FLOOR_PASSWORD, role="floor")
-    client = app.test_client()
-    client.csrf = secrets.token_urlsafe(16)
-    with client.session_transaction() as session:
-        session["user_id"] = account.id
-        session["username"] = account.username
-        session["csrf_token"] = client.csrf
-    return client
+    return console_client(app, account.id, account.username)
 
 
 def test_every_endpoint_of_the_app_is_classified_once(app):
