@@ -25,10 +25,9 @@ def registered_templates() -> set[str]:
     sys.path.insert(0, str(ROOT))
     from tdapp.engine.errors import REASONS, WORDS
     from tdapp.kernel import refusals
-    from tdapp.tournament.registry import load_areas
 
-    load_areas()
-    for name in ("tdapp.services", "tdapp.web", "tdapp.league"):
+    # The tournament package registers every area's messages as it is imported.
+    for name in ("tdapp.tournament", "tdapp.services", "tdapp.web", "tdapp.league"):
         package = importlib.import_module(name)
         for module in pkgutil.walk_packages(package.__path__, prefix=f"{name}."):
             importlib.import_module(module.name)

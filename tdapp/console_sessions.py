@@ -1,5 +1,5 @@
 """Which consoles a browser session opened with their PIN, and with which access generation:
-read by the console pages and API guard (tdapp/web/console_access.py) and by the consoles'
+read by the console guards of the pages and the API (tdapp/web/guards.py) and by the consoles'
 Socket.IO joins (tdapp/realtime), so that a renewed link and PIN end them all alike."""
 
 from __future__ import annotations

@@ -30,8 +30,8 @@ def reset(app: Flask) -> None:
     - a scheduler a test started is stopped, its jobs gone and its lock released;
     - every table is emptied (the brakes on logins and PINs with them) and every id counter is
       back at 1; the shipped templates are back, as after each start of the server;
-    - what the process keeps in memory is forgotten: the folded states of tournaments and draw
-      tables, the undo buttons, the log's lines described, the views sent to screens and the
+    - what the process keeps in memory is forgotten: the folded states of tournaments, draw
+      tables and leagues, the undo buttons, the log's lines described, the views sent to screens and the
       hands sent to consoles (the ids start again at 1, so none of it would be stale by its
       version alone);
     - the Socket.IO clients still connected are disconnected, so no room keeps a listener;
@@ -43,6 +43,7 @@ def reset(app: Flask) -> None:
     from tdapp import bootstrap, realtime, scheduler
     from tdapp.realtime import socketio
     from tdapp.services import bus, database, draw_tables, journal, templates, tournaments
+    from tdapp.services import league as leagues
     from tdapp.storage import database as db
 
     recorded = app.extensions.get(RECORDED)
@@ -71,6 +72,7 @@ def reset(app: Flask) -> None:
     templates.ensure_shipped()
     tournaments.forget()
     draw_tables.LOG.cache.clear()
+    leagues.LOG.cache.clear()
     journal.forget()
     realtime.forget()
     bus.unsubscribe_all()

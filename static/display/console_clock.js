@@ -26,18 +26,12 @@
   async function send(body, url) {
     if (busy) return;
     busy = true;
-    errorBox.hidden = true;
+    TdApi.say(errorBox, "");
     try {
-      const answer = await fetch(url || panel.dataset.url, {
-        method: "POST",
-        headers: { "Content-Type": "application/json", "X-CSRF-Token": panel.dataset.csrf },
-        body: JSON.stringify(body),
-        credentials: "same-origin",
+      const done = await TdApi.send(url || panel.dataset.url, {
+        body: body, csrf: panel.dataset.csrf, message: errorBox,
       });
-      if (answer.ok) { location.reload(); return; }
-      const refused = await answer.json().catch(() => null);
-      errorBox.textContent = refused && refused.error ? refused.error.message : answer.statusText;
-      errorBox.hidden = false;
+      if (done) location.reload();
     } finally {
       busy = false;
     }

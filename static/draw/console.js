@@ -25,23 +25,12 @@
   }
 
   function say(text) {
-    $("message").textContent = text || "";
-    $("message").hidden = !text;
+    TdApi.say($("message"), text);
   }
 
   async function send(path, body) {
-    const answer = await fetch(api + path, {
-      method: "POST",
-      headers: { "Content-Type": "application/json", "X-CSRF-Token": csrf },
-      body: JSON.stringify(body || {}),
-    });
-    const data = await answer.json();
-    if (!answer.ok) {
-      say(data.error ? data.error.message : answer.statusText);
-      return;
-    }
-    say("");
-    drawNewer(data);
+    const data = await TdApi.send(api + path, { body: body, csrf: csrf, message: $("message") });
+    if (data) drawNewer(data);
   }
 
   async function load() {

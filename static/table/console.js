@@ -29,25 +29,14 @@
   }
 
   function show(message) {
-    const box = $("message");
-    box.textContent = message || "";
-    box.hidden = !message;
+    TdApi.say($("message"), message);
   }
 
   async function send(path, body, method) {
-    const response = await fetch(api + path, {
-      method: method || "POST",
-      headers: { "Content-Type": "application/json", "X-CSRF-Token": csrf },
-      credentials: "same-origin",
-      body: method === "GET" ? undefined : JSON.stringify(body || {}),
+    const data = await TdApi.send(api + path, {
+      body: body, method: method, csrf: csrf, message: $("message"),
     });
-    const data = await response.json().catch(() => ({}));
-    if (!response.ok) {
-      show(data.error ? data.error.message : response.statusText);
-      return null;
-    }
-    show("");
-    take(data);
+    if (data) take(data);
     return data;
   }
 
@@ -426,11 +415,8 @@
   $("less").addEventListener("click", () => nudge(-1));
   $("more").addEventListener("click", () => nudge(1));
 
-  async function load() {
-    const response = await fetch(api + "/hand", { credentials: "same-origin" });
-    const data = await response.json().catch(() => ({}));
-    if (response.ok) take(data);
-    else show(data.error ? data.error.message : response.statusText);
+  function load() {
+    return send("/hand", null, "GET");
   }
 
   function connect() {

@@ -45,18 +45,10 @@
     return request;
   }
 
-  async function ask(winners) {
-    const response = await fetch("/api/v1/tools/side-pots", {
-      method: "POST",
-      headers: { "Content-Type": "application/json", "X-CSRF-Token": root.dataset.csrf },
-      credentials: "same-origin",
-      body: JSON.stringify(body(winners)),
+  function ask(winners) {
+    return TdApi.send("/api/v1/tools/side-pots", {
+      body: body(winners), csrf: root.dataset.csrf, message: $("message"),
     });
-    const data = await response.json().catch(() => ({}));
-    const message = $("message");
-    message.hidden = response.ok;
-    message.textContent = response.ok ? "" : data.error ? data.error.message : response.statusText;
-    return response.ok ? data : null;
   }
 
   function showPots() {

@@ -27,7 +27,8 @@ from tdapp.realtime.screens import (
     forget_shown,
     held_view,
     push_views,
-    td_change,
+    screen_view,
+    td_answer,
 )
 from tdapp.realtime.server import channel, message_queue, socketio
 from tdapp.realtime.table_consoles import (
@@ -37,7 +38,7 @@ from tdapp.realtime.table_consoles import (
     table_answer,
     table_message,
 )
-from tdapp.realtime.views import display_view, screen_view, seating_rows
+from tdapp.realtime.views import display_view, seating_rows
 
 
 def init_app(app: Flask) -> None:
@@ -74,5 +75,5 @@ __all__ = [
     "socketio",
     "table_answer",
     "table_message",
-    "td_change",
+    "td_answer",
 ]

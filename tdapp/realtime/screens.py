@@ -16,15 +16,16 @@ from tdapp.kernel.refusals import DomainError, message_for, register_messages
 from tdapp.realtime import protocol
 from tdapp.realtime.server import listened, socketio
 from tdapp.realtime.views import (
+    RECENT_LINES,
+    Known,
     console_view,
     display_view,
-    log_lines,
     phone_common,
     phone_own,
     phone_view,
     screen_views,
 )
-from tdapp.services import bus, clubs, tournaments
+from tdapp.services import bus, clubs, journal, tournaments
 from tdapp.tournament.clock.rules import clock_section
 from tdapp.tournament.clock.timing import unix_ms
 from tdapp.tournament.registry import Notice
@@ -80,7 +81,8 @@ _shown: dict[tuple[int, str], Shown] = {}
 # version not yet pushed must not make the push think it was sent.
 _built: dict[tuple[int, str], Shown] = {}
 # The newest change of each tournament: the API's answer to the action that made it tells the
-# DdT's delta, computed then if no console was in the room to need it.
+# DdT's delta, computed then if no console was in the room to need it, and a reader of the
+# state it produced takes the slug and the DdT's buttons from it.
 _changes: dict[int, bus.Change] = {}
 _pushing: dict[int, threading.Lock] = {}
 _pushing_guard = threading.Lock()
@@ -100,11 +102,14 @@ def forget_shown() -> None:
 
 def push_views(change: bus.Change) -> None:
     """The bus subscriber: each committed change of a tournament goes to its screens as what
-    changed since the version they hold (protocol.py). Safe from any thread (request handlers,
-    bus subscribers, scheduler jobs); one change of a tournament at a time, so that the views
-    this process last sent follow each other."""
+    changed since the version they hold (protocol.py), from what the change carries alone.
+    Safe from any thread (request handlers, bus subscribers, scheduler jobs); one change of a
+    tournament at a time, so that the views this process last sent follow each other."""
     tournament_id = change.tournament_id
-    _changes[tournament_id] = change
+    with _lock(tournament_id):
+        newest = _changes.get(tournament_id)
+        if newest is None or newest.version < change.version:
+            _changes[tournament_id] = change
     wanted = {
         "public": listened(public_room(tournament_id)) or listened(phones_room(tournament_id)),
         "td": listened(td_room(tournament_id)) or listened(td_full_room(tournament_id)),
@@ -112,43 +117,44 @@ def push_views(change: bus.Change) -> None:
     if not any(wanted.values()):
         return
     with _lock(tournament_id):
-        try:
-            state = tournaments.state_of(change)
-        except DomainError:
-            return
         now = utcnow()
         for audience in (a for a, want in wanted.items() if want):
-            told = _told(tournament_id, audience, change, state, now)
+            told = _told(audience, change, now)
             if told is None:
                 continue
             if audience == "td":
-                _push_td(tournament_id, *told, state.version)
+                _push_td(change, *told)
             else:
-                _push_public(tournament_id, *told, state.version)
+                _push_public(tournament_id, *told, change.version)
+
+
+def _known(change: bus.Change) -> Known:
+    return Known(change.tournament_id, change.slug, change.can_undo, change.can_redo)
 
 
 def _told(
-    tournament_id: int, audience: str, change: bus.Change, state: Tournament, now: datetime
+    audience: str, change: bus.Change, now: datetime
 ) -> tuple[dict[str, Any], dict[str, Any], int | None] | None:
     """(view before, view after, the version before: the base of the messages between them) for
-    one audience, or None when this process already sent this version. The view before is the
-    one last sent from here when it is not older than the change's own state before; else
-    (another process sent the versions in between) it is built from that state. The view after
-    is the one a reader had built of this version, if any."""
+    one audience, or None when this process already sent this version or a newer one (two
+    changes whose pushes crossed: the newer one's told both). The view before is the one last
+    sent from here when it is not older than the change's own state before; else (another
+    process sent the versions in between) it is built from that state. The view after is the
+    one a reader had built of this version, if any."""
+    tournament_id, state, previous = change.tournament_id, change.after, change.before
     held = _shown.get((tournament_id, audience))
-    if held is not None and held.version == state.version:
+    if held is not None and held.version >= state.version:
         return None
     built = _built.get((tournament_id, audience))
     if built is not None and built.version == state.version:
         after = built.view
     else:
-        after = screen_views(tournament_id, (audience,), now, state)[audience]
-    previous = change.before
-    if held is not None and held.version < state.version and (
-            previous is None or held.version >= previous.version):
+        after = screen_views(state, _known(change), (audience,), now)[audience]
+    if held is not None and (previous is None or held.version >= previous.version):
         before, base = held.view, held.version
     elif previous is not None and previous.created:
-        before = screen_views(tournament_id, (audience,), now, previous)[audience]
+        # The DdT's buttons before it are not known, and always go whole (_td_delta).
+        before = screen_views(previous, _known(change), (audience,), now)[audience]
         base = previous.version
     else:  # nothing to compare with (an import): no operations, and a gap for every client
         before, base = after, None
@@ -158,27 +164,41 @@ def _told(
     return before, after, base
 
 
-def _td_delta(tournament_id: int, before: dict[str, Any], after: dict[str, Any],
-              base: int | None, version: int) -> dict[str, Any]:
+def _td_delta(change: bus.Change, before: dict[str, Any], after: dict[str, Any],
+              base: int | None) -> dict[str, Any]:
     """The DdT's delta, kept with the view it leads to for the API's answer. Undo and redo go
     whole: they depend on the log, not on the view."""
-    message = protocol.delta(before, after, base, version, ("can_undo", "can_redo"))
-    _shown[(tournament_id, "td")] = Shown(version, after, message)
+    message = protocol.delta(before, after, base, change.version, ("can_undo", "can_redo"))
+    _shown[(change.tournament_id, "td")] = Shown(change.version, after, message)
     return message
 
 
-def _push_td(tournament_id: int, before: dict[str, Any], after: dict[str, Any],
-             base: int | None, version: int) -> None:
+def _push_td(change: bus.Change, before: dict[str, Any], after: dict[str, Any],
+             base: int | None) -> None:
     """The DdT's change: the whole view's to the clients that asked for it, and to the
     consoles the change of their part. Their log lines go whole with each change (a few
     hundred bytes a line): the before's are not kept."""
-    whole = _td_delta(tournament_id, before, after, base, version)
+    tournament_id, version = change.tournament_id, change.version
+    whole = _td_delta(change, before, after, base)
     if listened(td_full_room(tournament_id)):
         socketio.emit("delta", whole, to=td_full_room(tournament_id))
     if listened(td_room(tournament_id)):
         told = protocol.delta(console_view(before, []), console_view(after, log_lines(tournament_id)),
                               base, version, ("can_undo", "can_redo", "log"))
         socketio.emit("delta", told, to=td_room(tournament_id))
+
+
+def log_lines(tournament_id: int) -> list[dict[str, Any]]:
+    """The newest lines of the tournament's log, newest first, in no language (`code` and
+    `params`, who did it as `who`, a line of the same kind): a console says them in its own."""
+    return [
+        {"seq": entry.seq, "event": entry.event, "actor": entry.actor, "owner": entry.owner,
+         "at": entry.at.isoformat(), "undone": entry.undone, "undone_by": entry.undone_by,
+         "code": entry.code, "params": entry.params,
+         "who": {"code": entry.who[0], "params": entry.who[1]}}
+        for entry in journal.entries(tournament_id, limit=RECENT_LINES)
+    ]
+
 
 
 def console_answer(tournament_id: int, state: Tournament,
@@ -188,40 +208,61 @@ def console_answer(tournament_id: int, state: Tournament,
     return console_view(held_view(tournament_id, "td", state, now), log_lines(tournament_id))
 
 
-def td_change(tournament_id: int, state: Tournament) -> dict[str, Any] | None:
-    """The DdT's delta that led to `state`, the one the console's room got (computed now when
-    no console was there), or None when this process cannot tell it (another change came
-    first): the API's answer to an action sends it instead of the DdT's whole view."""
+def td_answer(tournament_id: int, state: Tournament) -> dict[str, Any] | None:
+    """The API's answer to the action that produced `state`, told as what it changed: the
+    DdT's delta that the console's room got (computed now when no console was there), with the
+    tournament's id and slug and the DdT's buttons, all from the change itself. None when this
+    process cannot tell it (another change came first): the whole view answers instead."""
     with _lock(tournament_id):
-        held = _shown.get((tournament_id, "td"))
-        if held is not None and held.version == state.version:
-            return held.message
         change = _changes.get(tournament_id)
         if change is None or change.version != state.version:
             return None
-        told = _told(tournament_id, "td", change, state, utcnow())
-        return None if told is None else _td_delta(tournament_id, *told, state.version)
+        held = _shown.get((tournament_id, "td"))
+        if held is not None and held.version == change.version:
+            message = held.message
+        else:
+            told = _told("td", change, utcnow())
+            message = None if told is None else _td_delta(change, *told)
+    if message is None:
+        return None
+    return {**message, "id": tournament_id, "slug": change.slug,
+            "can_undo": change.can_undo, "can_redo": change.can_redo}
+
+
+def _known_of(tournament_id: int, state: Tournament) -> Known:
+    """What a reader's view of `state` shows besides it: from the change that produced it when
+    this process made it, else asked of the services (a state another process wrote)."""
+    change = _changes.get(tournament_id)
+    if change is not None and change.version == state.version:
+        return _known(change)
+    can_undo, can_redo = tournaments.can_undo_redo(tournament_id)
+    return Known(tournament_id, tournaments.summary(tournament_id).slug, can_undo, can_redo)
 
 
 def held_view(tournament_id: int, audience: str, state: Tournament,
               now: datetime | None = None) -> dict[str, Any]:
     """The audience's whole view of `state`: the one last built when it is of this version (a
-    view of a 3,000-player field costs tens of milliseconds and a megabyte), with its clock,
-    and the DdT's undo and redo, read now."""
+    view of a 3,000-player field costs tens of milliseconds and a megabyte), with its clock
+    read now. The DdT's undo and redo are those of this version, as the view holds them."""
     moment = now or utcnow()
     key = (tournament_id, audience)
     held = next((kept for kept in (_shown.get(key), _built.get(key))
                  if kept is not None and kept.version == state.version), None)
     if held is None:
-        shown = screen_views(tournament_id, (audience,), moment, state)[audience]
+        shown = screen_views(state, _known_of(tournament_id, state), (audience,), moment)[audience]
         newest = _built.get(key)
         if newest is None or newest.version < state.version:
             _built[key] = Shown(state.version, shown)
         return shown
-    shown = {**held.view, "clock": clock_section(state, moment, audience)}
-    if audience == "td":
-        shown["can_undo"], shown["can_redo"] = tournaments.can_undo_redo(tournament_id)
-    return shown
+    return {**held.view, "clock": clock_section(state, moment, audience)}
+
+
+def screen_view(tournament_id: int, audience: str = "public",
+                now: datetime | None = None) -> dict[str, Any]:
+    """The tournament's view for one screen now, built anew."""
+    state = tournaments.current(tournament_id)
+    return screen_views(state, _known_of(tournament_id, state), (audience,),
+                        now or utcnow())[audience]
 
 
 def _push_public(tournament_id: int, before: dict[str, Any], after: dict[str, Any],

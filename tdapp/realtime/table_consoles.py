@@ -19,7 +19,8 @@ from tdapp.tournament.hands.views import hand_view, table_seats
 from tdapp.tournament.state import Tournament
 from tdapp.wallclock import utcnow
 
-_pushed: dict[tuple[int, int], TableHand] = {}
+# The hand last pushed to each table's consoles, with the version it was pushed at.
+_pushed: dict[tuple[int, int], tuple[int, TableHand]] = {}
 # The message last pushed for each table number, with the state it was built from: the API's
 # answer to the action that made that state is the same message (`table_answer`), built once.
 _messages: dict[int, tuple[Tournament, dict[str, Any]]] = {}
@@ -103,11 +104,7 @@ def end_renewed_table_consoles(change: bus.Change) -> None:
     one opened with the old access is refused and its page shows the refusal."""
     if change.event != "TableAccessRenewed":
         return
-    try:
-        state = tournaments.state_of(change)
-    except DomainError:
-        return
-    for table in state.tables:
+    for table in change.after.tables:
         room = table_room(change.tournament_id, table)
         if listened(room):
             socketio.emit("access_renewed", {"table": table}, to=room)
@@ -115,19 +112,17 @@ def end_renewed_table_consoles(change: bus.Change) -> None:
 
 
 def push_hands(change: bus.Change) -> None:
-    """The bus subscriber: each hand that changed goes to the consoles of its table. States are
-    immutable: a hand that is the very object last seen has not changed, so one action at one
-    table costs one push."""
-    tournament_id = change.tournament_id
-    try:
-        state = tournaments.state_of(change)
-    except DomainError:
-        return
+    """The bus subscriber: each hand that changed goes to the consoles of its table, from the
+    state the change carries. States are immutable: a hand that is the very object last seen
+    has not changed, so one action at one table costs one push; a change older than the one
+    last pushed (two threads' changes crossing) has been told by it."""
+    tournament_id, state = change.tournament_id, change.after
     for table, found in state.play.hands.items():
         with _pushed_lock:
-            if _pushed.get((tournament_id, table)) is found:
+            seen = _pushed.get((tournament_id, table))
+            if seen is not None and (seen[1] is found or seen[0] > change.version):
                 continue
-            _pushed[(tournament_id, table)] = found
+            _pushed[(tournament_id, table)] = (change.version, found)
         message = table_message(state, table)
         with _pushed_lock:
             _messages[table] = (state, message)

@@ -4,46 +4,44 @@ push, a page's first render and the JSON API's answers alike."""
 from __future__ import annotations
 
 from collections.abc import Iterable
+from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
 
-from tdapp.services import journal, tournaments
 from tdapp.tournament.registry import view
 from tdapp.tournament.state import Tournament
-from tdapp.wallclock import utcnow
+
+
+@dataclass(frozen=True)
+class Known:
+    """What a view shows besides the state, at the state's version: the tournament's id and
+    slug, and whether the DdT's undo and redo have something to act on. A change carries it
+    (bus.Change); a reader of a version no change here told asks the services once."""
+
+    tournament_id: int
+    slug: str
+    can_undo: bool
+    can_redo: bool
 
 
 def screen_views(
-    tournament_id: int,
-    audiences: Iterable[str],
-    now: datetime | None = None,
-    state: Tournament | None = None,
+    state: Tournament, known: Known, audiences: Iterable[str], now: datetime
 ) -> dict[str, dict[str, Any]]:
-    """The tournament's views, one per audience from one read of the state (`state` when the
-    caller holds the one its action produced), each with the tournament's identity so that a
-    page needs nothing else. The DdT's also carries the id and slug at the top and whether undo
-    and redo have something to act on, for the console's buttons."""
-    state = state if state is not None else tournaments.current(tournament_id)
-    found = tournaments.summary(tournament_id)
-    moment = now or utcnow()
+    """The tournament's views of `state`, one per audience, each with the tournament's identity
+    so that a page needs nothing else. The DdT's also carries the id and slug at the top and
+    whether undo and redo have something to act on, for the console's buttons. Built from what
+    it is given alone: a push reads nothing back."""
     shown: dict[str, dict[str, Any]] = {}
     for audience in audiences:
-        one = view(state, moment, audience)
-        one["tournament"] = {**one.get("tournament", {}), "id": found.id, "slug": found.slug}
-        one["tournament"].setdefault("name", found.name)
+        one = view(state, now, audience)
+        one["tournament"] = {**one.get("tournament", {}), "id": known.tournament_id,
+                             "slug": known.slug}
         if audience == "td":
-            one["id"] = found.id
-            one["slug"] = found.slug
-            one["can_undo"], one["can_redo"] = tournaments.can_undo_redo(tournament_id)
+            one["id"] = known.tournament_id
+            one["slug"] = known.slug
+            one["can_undo"], one["can_redo"] = known.can_undo, known.can_redo
         shown[audience] = one
     return shown
-
-
-def screen_view(
-    tournament_id: int, audience: str = "public", now: datetime | None = None
-) -> dict[str, Any]:
-    """The tournament's view for one screen (a `join`, a page's first render)."""
-    return screen_views(tournament_id, (audience,), now)[audience]
 
 
 PHONE_SECTIONS = ("tournament", "clock", "ledger")
@@ -111,18 +109,6 @@ def console_view(td: dict[str, Any], lines: list[dict[str, Any]]) -> dict[str, A
             "places_paid": len(payouts.get("places", ())),
         }
     return {**shown, "view": "dashboard", "log": lines}
-
-
-def log_lines(tournament_id: int) -> list[dict[str, Any]]:
-    """The newest lines of the tournament's log, newest first, in no language (`code` and
-    `params`, who did it as `who`, a line of the same kind): a console says them in its own."""
-    return [
-        {"seq": entry.seq, "event": entry.event, "actor": entry.actor, "owner": entry.owner,
-         "at": entry.at.isoformat(), "undone": entry.undone, "undone_by": entry.undone_by,
-         "code": entry.code, "params": entry.params,
-         "who": {"code": entry.who[0], "params": entry.who[1]}}
-        for entry in journal.entries(tournament_id, limit=RECENT_LINES)
-    ]
 
 
 def _without(whole: dict[str, Any], left_out: Iterable[str]) -> dict[str, Any]:

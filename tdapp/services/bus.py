@@ -21,13 +21,22 @@ log = logging.getLogger(__name__)
 class Change:
     """A committed change: which tournament, its new version, and the event concerned. `action`
     says what happened to it: "applied", or "undone"/"redone" by the DdT's undo and redo.
-    `before` is the tournament's state just before it, when the process that made the change
-    had it (None after an import): the screens' pushes send what changed between the two, and
-    only the process that made the change holds both."""
+
+    It carries what its subscribers need, computed once by the service that made it, so that
+    none of them reads the tournament back: `after`, the state it produced (immutable, the one
+    the action returns); `slug`, the tournament's address; `can_undo` and `can_redo`, whether
+    the DdT's undo and redo have something to act on after it. `before` is the state just
+    before it, when the process that made the change had it (None for a creation or an
+    import): the screens' pushes send what changed between the two, and only the process that
+    made the change holds both."""
 
     tournament_id: int
     version: int
     event: str
+    after: Any = field(compare=False, repr=False)
+    slug: str
+    can_undo: bool
+    can_redo: bool
     action: str = "applied"
     before: Any = field(default=None, compare=False, repr=False)
 

@@ -2,7 +2,13 @@
 standings, a night and the next night's tables. One action = one transaction; everything shown
 is derived from the entered nights by the pure rules in `tdapp.league` (the calendar, `League`
 and `upcoming`, in `tdapp.league.calendar`; they are importable from here too, as the pages
-use them)."""
+use them).
+
+The nights are the league's log in the one event-log store (tdapp/storage/event_log.py), as a
+tournament's events are: the league's row is claimed for each entry and undo, its nights stay
+folded in memory, and undo marks the owner's newest night undone, keeping it with who undid it.
+Every night is the secretary's, from the league's pages and API or confirmed from a night's
+tables: the owner "ddt", as for the DdT's pages elsewhere."""
 
 from __future__ import annotations
 
@@ -15,17 +21,21 @@ from sqlmodel import col, select
 from tdapp.kernel.names import fits, same_name_key, tidied
 from tdapp.kernel.refusals import register_messages
 from tdapp.league.calendar import LAST_DAY as LAST_DAY
-from tdapp.league.calendar import League, check_day, kind_for_day, members_only
+from tdapp.league.calendar import League
 from tdapp.league.calendar import NextNight as NextNight
 from tdapp.league.calendar import upcoming as upcoming
 from tdapp.league.errors import LeagueError
+from tdapp.league.log import Nights, apply, enter, from_record, to_record
 from tdapp.league.readings import Readings, readings_from
-from tdapp.league.results import Night, table_result
+from tdapp.league.results import Night
 from tdapp.storage.database import is_id, session_scope
-from tdapp.storage.leagues import LeagueNightRecord, LeagueRecord
+from tdapp.storage.event_log import Aggregate, EventLog, pickle_format
+from tdapp.storage.leagues import LeagueEventRecord, LeagueRecord, LeagueSnapshotRecord
 from tdapp.wallclock import utcnow
 
 MAX_NAME = 120
+DDT = "ddt"
+"""The owner of every night: the secretary's, at the DdT's login."""
 
 register_messages({
     "UNKNOWN_LEAGUE": "There is no league %(league_id)s",
@@ -35,6 +45,34 @@ register_messages({
         "%(name)s and %(other)s are one name: is it one person, or two who need names apart?"
     ),
 })
+
+
+def _unknown(league_id: Any) -> LeagueError:
+    return LeagueError("UNKNOWN_LEAGUE", league_id=league_id)
+
+
+def _no_nights() -> Nights:
+    return ()
+
+
+# A season is 27 nights at most, a few more with the undone: a snapshot every ten keeps a
+# reload (another process entered a night) to a handful of replays.
+LOG: EventLog[Nights] = EventLog(
+    Aggregate(
+        root=LeagueRecord,
+        events=LeagueEventRecord,
+        snapshots=LeagueSnapshotRecord,
+        key="league_id",
+        initial=_no_nights,
+        apply=apply,
+        to_record=to_record,
+        from_record=from_record,
+        unknown=_unknown,
+        state_format=pickle_format("tdapp.league"),
+    ),
+    snapshot_every=10,
+    undo_depth=4,
+)
 
 
 def create_league(name: str, members: Sequence[str]) -> int:
@@ -71,14 +109,13 @@ def league(league_id: int) -> League:
     with session_scope() as db:
         row = db.get(LeagueRecord, league_id) if is_id(league_id) else None
         if row is None:
-            raise LeagueError("UNKNOWN_LEAGUE", league_id=league_id)
-        records = db.exec(select(LeagueNightRecord)
-                          .where(LeagueNightRecord.league_id == league_id)
-                          .where(col(LeagueNightRecord.undone).is_(False))
-                          .order_by(col(LeagueNightRecord.seq))).all()
-        nights = tuple(_night(r.day, r.tables) for r in records)
-        return League(row.id, row.name, tuple(row.members), row.seed, nights,
-                      readings_from(row.readings))
+            raise _unknown(league_id)
+    return _league(row, LOG.current(league_id, row.version).state)
+
+
+def _league(row: LeagueRecord, nights: Nights) -> League:
+    return League(row.id, row.name, tuple(row.members), row.seed, nights,
+                  readings_from(row.readings))
 
 
 def choose_readings(league_id: int, choices: Mapping[str, str]) -> Readings:
@@ -87,50 +124,29 @@ def choose_readings(league_id: int, choices: Mapping[str, str]) -> Readings:
     with session_scope() as db:
         row = db.get(LeagueRecord, league_id) if is_id(league_id) else None
         if row is None:
-            raise LeagueError("UNKNOWN_LEAGUE", league_id=league_id)
+            raise _unknown(league_id)
         readings = readings_from({**readings_from(row.readings).stored(), **choices})
         row.readings = readings.stored()
         db.add(row)
         return readings
 
 
-def _night(day: int, tables: Sequence[Mapping[str, Any]]) -> Night:
-    kind = kind_for_day(day)
-    return Night(day, tuple(
-        table_result(t["name"], t["chips"], t.get("poste") or {}, posta=kind.posta,
-                     cappotto=frozenset(t.get("cappotto") or ()))
-        for t in tables), kind)
-
-
 def enter_night(league_id: int, day: int, tables: Sequence[Mapping[str, Any]],
                 actor: str) -> Night:
-    """Check and store a night: days in order, members only, every table balanced (LG-02)."""
-    current = league(league_id)
-    check_day(current, day)
-    night = _night(day, tables)
-    members_only(current, night.players)
-    stored = [{"name": t.name, "chips": {s.player: s.chips for s in t.seats},
-               "poste": {s.player: s.poste for s in t.seats},
-               "cappotto": [s.player for s in t.seats if s.cappotto]} for t in night.tables]
-    with session_scope() as db:
-        last = db.exec(select(LeagueNightRecord.seq)
-                       .where(LeagueNightRecord.league_id == league_id)
-                       .order_by(col(LeagueNightRecord.seq).desc())).first()
-        db.add(LeagueNightRecord(league_id=league_id, seq=(last or 0) + 1, day=day,
-                                 tables=stored, entered_by=actor))
-    return night
+    """Check and log a night: days in order, members only, every table balanced (LG-02)."""
+    with LOG.write(league_id, utcnow()) as writing:
+        row = writing.session.get(LeagueRecord, league_id)
+        event = enter(_league(row, writing.state), day, tables)
+        writing.append(event, actor, DDT)
+    return event.night
 
 
 def undo_night(league_id: int, actor: str) -> int:
-    """Take back the last night entered (it stays on record, marked undone). Returns its day."""
-    league(league_id)
-    with session_scope() as db:
-        row = db.exec(select(LeagueNightRecord)
-                      .where(LeagueNightRecord.league_id == league_id)
-                      .where(col(LeagueNightRecord.undone).is_(False))
-                      .order_by(col(LeagueNightRecord.seq).desc())).first()
-        if row is None:
+    """Take back the newest night entered (it stays in the log, marked undone by `actor`).
+    Returns its day."""
+    with LOG.write(league_id, utcnow()) as writing:
+        newest = writing.newest_active(DDT)
+        if newest is None:
             raise LeagueError("LEAGUE_NOTHING_TO_UNDO")
-        row.undone, row.undone_by, row.undone_at = True, actor, utcnow()
-        db.add(row)
-        return row.day
+        writing.deactivate(newest.seq, actor)
+    return LOG.event_of(newest).night.day

@@ -10,9 +10,9 @@ from dataclasses import dataclass
 from sqlalchemy import delete
 from sqlmodel import Session, col, select
 
-from tdapp.kernel.names import fits, tidied
 from tdapp.kernel.refusals import DomainError, register_messages
 from tdapp.season.points import Formula, parse
+from tdapp.season.rules import checked_season
 from tdapp.season.standings import Line, standings
 from tdapp.services import results
 from tdapp.storage.database import is_id, session_scope
@@ -20,16 +20,10 @@ from tdapp.storage.seasons import SeasonRecord, SeasonTournament
 from tdapp.storage.tournaments import TournamentRecord
 from tdapp.wallclock import utcnow
 
-MAX_NAME = 120
-MAX_TOURNAMENTS = 500
-
 register_messages(
     {
         "UNKNOWN_SEASON": "There is no season %(season_id)s",
-        "BAD_SEASON_NAME": "A season needs a name of at most %(max)s characters",
         "SEASON_TOURNAMENTS_UNKNOWN": "There is no tournament %(tournaments)s",
-        "SEASON_TOURNAMENT_TWICE": "Tournament %(tournament_id)s is listed twice",
-        "SEASON_TOO_MANY_TOURNAMENTS": "A season holds at most %(max)s tournaments",
     }
 )
 
@@ -51,24 +45,6 @@ class Standings:
     lines: list[Line]
 
 
-def _checked(name: object, tournament_ids: Sequence[int], points: object
-             ) -> tuple[str, Formula, tuple[int, ...]]:
-    """The season's name, formula and tournaments, or the first refusal among them."""
-    name = tidied(name)
-    if not fits(name, MAX_NAME):
-        raise DomainError("BAD_SEASON_NAME", max=MAX_NAME)
-    formula = parse(points)
-    ids = tuple(tournament_ids)
-    if len(ids) > MAX_TOURNAMENTS:
-        raise DomainError("SEASON_TOO_MANY_TOURNAMENTS", max=MAX_TOURNAMENTS)
-    seen: set[int] = set()
-    for tid in ids:
-        if tid in seen:
-            raise DomainError("SEASON_TOURNAMENT_TWICE", tournament_id=tid)
-        seen.add(tid)
-    return name, formula, ids
-
-
 def _check_known(db: Session, ids: tuple[int, ...]) -> None:
     wanted = [tid for tid in ids if is_id(tid)]
     known = set(db.exec(select(TournamentRecord.id).where(col(TournamentRecord.id).in_(wanted)))
@@ -81,7 +57,7 @@ def _check_known(db: Session, ids: tuple[int, ...]) -> None:
 
 def create_season(name: object, tournament_ids: Sequence[int], points: object) -> Season:
     """A new season; a refusal creates nothing."""
-    name, formula, ids = _checked(name, tournament_ids, points)
+    name, formula, ids = checked_season(name, tournament_ids, points)
     with session_scope() as db:
         _check_known(db, ids)
         row = SeasonRecord(name=name, points=formula.spec)
@@ -94,7 +70,7 @@ def create_season(name: object, tournament_ids: Sequence[int], points: object) -
 def change_season(season_id: int, name: object, tournament_ids: Sequence[int],
                   points: object) -> Season:
     """The season with a new name, formula and list of tournaments; a refusal changes nothing."""
-    name, formula, ids = _checked(name, tournament_ids, points)
+    name, formula, ids = checked_season(name, tournament_ids, points)
     with session_scope() as db:
         row = _row(db, season_id)
         _check_known(db, ids)

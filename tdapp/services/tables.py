@@ -13,7 +13,6 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from datetime import datetime
 
-from tdapp.engine.pots import award_to_winners, odd_chip_order, split_pots
 from tdapp.kernel.numbers import whole_or_none
 from tdapp.kernel.refusals import DomainError, register_messages
 from tdapp.services import console_pins, tournaments
@@ -40,7 +39,6 @@ register_messages(
     {
         "UNKNOWN_TABLE_CONSOLE": "This table console link is not valid any more: ask the DdT",
         "WRONG_PIN": "Wrong PIN for this table",
-        "BAD_SIDE_POTS": "%(reason)s",
     }
 )
 
@@ -242,35 +240,3 @@ def decision_due(tournament_id: int, table: int, number: int, step: int) -> bool
     except DomainError:
         return False  # made in time, already enforced, or the hand is gone: nothing to do
     return True
-
-
-# --- the DdT's side-pot calculator ---------------------------------------------------------
-
-
-@dataclass(frozen=True)
-class SidePots:
-    pots: list[dict[str, object]]
-    payouts: dict[int, int] | None
-
-
-def side_pots(
-    committed: Mapping[int, int],
-    folded: list[int],
-    winners: list[list[int]] | None = None,
-    button: int | None = None,
-) -> SidePots:
-    """Pots and who may win each from what every seat put in; with the winners, who gets what
-    (odd chips from the button's left, HE-35; from seat 1 when no button is given)."""
-    try:
-        pots = split_pots(committed, folded)
-        shown = [
-            {"amount": p.amount, "eligible": sorted(p.eligible), "returned": p.returned}
-            for p in pots
-        ]
-        if winners is None:
-            return SidePots(shown, None)
-        order = odd_chip_order(list(committed), button if button is not None else 0)
-        paid = award_to_winners(pots, winners, order)
-    except ValueError as bad:
-        raise DomainError("BAD_SIDE_POTS", reason=str(bad)) from None
-    return SidePots(shown, {seat: paid.get(seat, 0) for seat in sorted(committed)})

@@ -186,5 +186,7 @@ def import_tournament(path: str | Path) -> tournaments.TournamentSummary:
         )
     log.info("imported from %s as %s", path, summary.slug, extra={"tournament": summary.id})
     # Subscribers (the scheduler's clock jobs, open consoles) learn of it as of a new tournament.
-    bus.publish(bus.Change(summary.id, version, rows[-1]["name"]))
+    can_undo, can_redo = tournaments.can_undo_redo(summary.id)
+    bus.publish(bus.Change(summary.id, version, rows[-1]["name"], tournaments.current(summary.id),
+                           summary.slug, can_undo, can_redo))
     return summary

@@ -126,10 +126,10 @@ def dispatch(tournament_id: int, command: Any, actor: str, owner: str = DDT) -> 
     with LOG.write(tournament_id, now) as writing:
         before = writing.state
         event = decide(before, command, _ctx(now))
-        state = writing.append(event, actor, owner)
+        writing.append(event, actor, owner)
         _keep_name(writing, before)
-    bus.publish(bus.Change(tournament_id, state.version, event_name(event), before=before))
-    return state
+        change = _change(writing, event_name(event), "applied", before, owner)
+    return _published(change)
 
 
 def undo(tournament_id: int, actor: str, owner: str = DDT, floor: bool = False) -> Tournament:
@@ -146,7 +146,8 @@ def undo(tournament_id: int, actor: str, owner: str = DDT, floor: bool = False) 
             raise DomainError("NOTHING_TO_UNDO")
         _check_own(row, actor, floor)
         name = _take_back(writing, row.seq, actor)
-    return _published(tournament_id, before, writing.state, name, "undone")
+        change = _change(writing, name, "undone", before)
+    return _published(change)
 
 
 def redo(tournament_id: int, actor: str, owner: str = DDT, floor: bool = False) -> Tournament:
@@ -166,7 +167,8 @@ def redo(tournament_id: int, actor: str, owner: str = DDT, floor: bool = False) 
             check_revert(log, row.seq)
         name = writing.reactivate(row.seq)
         _keep_name(writing, before)
-    return _published(tournament_id, before, writing.state, name, "redone")
+        change = _change(writing, name, "redone", before)
+    return _published(change)
 
 
 def _check_own(row: LoggedEvent, actor: str, floor: bool) -> None:
@@ -186,7 +188,8 @@ def revert(tournament_id: int, seq: int, actor: str) -> Tournament:
             raise DomainError("NOT_IN_LOG", seq=seq)
         before = writing.state
         name = _take_back(writing, seq, actor)
-    return _published(tournament_id, before, writing.state, name, "undone")
+        change = _change(writing, name, "undone", before)
+    return _published(change)
 
 
 def _take_back(writing: Writing[Tournament], seq: int, actor: str) -> str:
@@ -209,11 +212,30 @@ def _active_log(writing: Writing[Tournament], also: int | None = None) -> list[t
     ]
 
 
-def _published(
-    tournament_id: int, before: Tournament, state: Tournament, name: str, action: str
-) -> Tournament:
-    bus.publish(bus.Change(tournament_id, state.version, name, action, before=before))
-    return state
+def _change(writing: Writing[Tournament], name: str, action: str, before: Tournament,
+            owner: str | None = None) -> bus.Change:
+    """The change being written, with what its subscribers need (bus.Change), read inside its
+    transaction. `owner` is the one who acted, when it appended an event: the DdT's own action
+    leaves its newest step to undo and nothing to redo, another owner's leaves the DdT's buttons
+    as they were; an undo, a redo or a revert (no `owner`) asks the log."""
+    state = writing.state
+    kept = _buttons.get(_key(writing.root_id))
+    if owner == DDT:
+        can_undo, can_redo = True, False
+    elif owner is not None and kept is not None and kept[0] == writing.version - 1:
+        can_undo, can_redo = kept[1]
+    else:
+        can_undo, can_redo = _asked(writing.session, writing.root_id, DDT)
+    return bus.Change(writing.root_id, state.version, name, state,
+                      _slug(writing.session, writing.root_id), can_undo, can_redo, action, before)
+
+
+def _published(change: bus.Change) -> Tournament:
+    """Publish a committed change, and keep the DdT's buttons it carries for the readers of
+    that version."""
+    _buttons[_key(change.tournament_id)] = (change.version, (change.can_undo, change.can_redo))
+    bus.publish(change)
+    return change.after
 
 
 def current(tournament_id: int) -> Tournament:
@@ -233,28 +255,53 @@ def state_of(change: bus.Change) -> Tournament:
 
 def can_undo_redo(tournament_id: int, owner: str = DDT) -> tuple[bool, bool]:
     """Whether `owner`'s undo and redo have something to act on, for the console's buttons.
-    Every view of the DdT asks, so the answer is kept per version of the log."""
+    The DdT's answer is kept per version of the log (each change carries it)."""
     version = LOG.current(tournament_id).version
-    key = (id(db.engine()), tournament_id, owner)
-    kept = _buttons.get(key)
+    kept = _buttons.get(_key(tournament_id)) if owner == DDT else None
     if kept is not None and kept[0] == version:
         return kept[1]
     with db.session_scope() as session:
-        active = LOG.newest_active(session, tournament_id, owner)
-        redoable = LOG.redoable_of(session, tournament_id, owner)
-    answer = (active is not None and active.seq > 1, redoable is not None)
-    _buttons[key] = (version, answer)
+        answer = _asked(session, tournament_id, owner)
+    if owner == DDT:
+        _buttons[_key(tournament_id)] = (version, answer)
     return answer
 
 
-_buttons: dict[tuple[int, int, str], tuple[int, tuple[bool, bool]]] = {}
+def _asked(session: Session, tournament_id: int, owner: str) -> tuple[bool, bool]:
+    """`owner`'s undo and redo, asked of the log (the set-up that created it is never undone)."""
+    active = LOG.newest_active(session, tournament_id, owner)
+    redoable = LOG.redoable_of(session, tournament_id, owner)
+    return active is not None and active.seq > 1, redoable is not None
+
+
+def _slug(session: Session, tournament_id: int) -> str:
+    """The tournament's address, read once: it never changes after the creation."""
+    key = _key(tournament_id)
+    slug = _slugs.get(key)
+    if slug is None:
+        slug = session.exec(select(TournamentRecord.slug).where(
+            col(TournamentRecord.id) == tournament_id)).one()
+        _slugs[key] = slug
+    return slug
+
+
+def _key(tournament_id: int) -> tuple[int, int]:
+    """What is kept per tournament is kept per database too (tests open several)."""
+    return id(db.engine()), tournament_id
+
+
+# The DdT's undo and redo per tournament, with the version they were read at.
+_buttons: dict[tuple[int, int], tuple[int, tuple[bool, bool]]] = {}
+_slugs: dict[tuple[int, int], str] = {}
 
 
 def forget() -> None:
-    """Forget the states and the undo buttons held in memory: the database was emptied under the
-    same engine, so its next tournament 1 is another one (tdapp/testing.py)."""
+    """Forget the states, the undo buttons and the slugs held in memory: the database was
+    emptied under the same engine, so its next tournament 1 is another one
+    (tdapp/testing.py)."""
     LOG.cache.clear()
     _buttons.clear()
+    _slugs.clear()
 
 
 # --- creating and finding tournaments -------------------------------------------------------
@@ -301,7 +348,9 @@ def create_tournament(settings: Settings, actor: str) -> TournamentSummary:
         folded = LOG.start(session, record.id, event, actor, DDT, now)
         summary = TournamentSummary(record.id, record.slug, record.name, 1, now)
     LOG.keep(summary.id, folded)
-    bus.publish(bus.Change(summary.id, 1, event_name(event)))
+    _slugs[_key(summary.id)] = summary.slug
+    _published(bus.Change(summary.id, 1, event_name(event), folded.state, summary.slug,
+                          can_undo=False, can_redo=False))
     return summary
 
 

@@ -6,12 +6,12 @@ the folded state. The log has the same columns as a tournament's, so that one st
 from __future__ import annotations
 
 from datetime import datetime
-from typing import Any
 
-from sqlalchemy import JSON, Column, LargeBinary, UniqueConstraint
+from sqlalchemy import UniqueConstraint
 from sqlmodel import Field, SQLModel
 
-from tdapp.storage.types import UTCDateTime, when
+from tdapp.storage.log_tables import EventColumns, SnapshotColumns
+from tdapp.storage.types import when
 
 
 class DrawTableRecord(SQLModel, table=True):
@@ -30,36 +30,19 @@ class DrawTableRecord(SQLModel, table=True):
     created_at: datetime = when()
 
 
-class DrawTableEventRecord(SQLModel, table=True):
-    """One event of a draw table, in order (`seq`). Never deleted: an undone event stays,
-    marked with who took it back and when."""
+class DrawTableEventRecord(EventColumns, table=True):
+    """One event of a draw table's log (tdapp/storage/log_tables.py)."""
 
     __tablename__ = "draw_table_events"
     __table_args__ = (UniqueConstraint("draw_table_id", "seq"),)
 
-    id: int | None = Field(default=None, primary_key=True)
     draw_table_id: int = Field(foreign_key="draw_tables.id", ondelete="CASCADE", index=True)
-    seq: int
-    name: str = Field(max_length=80)
-    schema_version: int = 1
-    payload: dict[str, Any] = Field(sa_column=Column(JSON, nullable=False))
-    actor: str = Field(max_length=120)
-    owner: str = Field(default="ddt", max_length=80)
-    created_at: datetime = when()
-    undone: bool = False
-    undone_by: str | None = Field(default=None, max_length=120)
-    undone_at: datetime | None = Field(default=None, sa_type=UTCDateTime)
 
 
-class DrawTableSnapshotRecord(SQLModel, table=True):
-    """The folded state after event `seq`, so that loading replays only the events after it."""
+class DrawTableSnapshotRecord(SnapshotColumns, table=True):
+    """A draw table's folded state after event `seq`."""
 
     __tablename__ = "draw_table_snapshots"
     __table_args__ = (UniqueConstraint("draw_table_id", "seq"),)
 
-    id: int | None = Field(default=None, primary_key=True)
     draw_table_id: int = Field(foreign_key="draw_tables.id", ondelete="CASCADE")
-    seq: int
-    format: str = Field(max_length=40)
-    state: bytes = Field(sa_column=Column(LargeBinary, nullable=False))
-    created_at: datetime = when()

@@ -30,6 +30,7 @@ from sqlalchemy import Engine, Executable, bindparam, delete, func, insert, upda
 from sqlmodel import Session, SQLModel, col, select
 
 from tdapp.storage import database as db
+from tdapp.storage.log_tables import EventColumns, SnapshotColumns
 
 S = TypeVar("S")
 Record = Mapping[str, Any]
@@ -99,17 +100,18 @@ def _imports(source: Path) -> list[str]:
 class Aggregate(Generic[S]):
     """What the store needs to know of one kind of aggregate.
 
-    `root` is its row (with `id` and `version`); `events` and `snapshots` its log tables, keyed
-    by the column `key`; `initial` the state before the first event; `apply` folds one event;
-    `to_record`/`from_record` convert an event to and from its stored form, `from_record`
-    upgrading an old schema version first; `stamp` writes the version into a state that carries
-    it; `unknown` is the refusal for an id with no row; `state_format` names the code a snapshot
-    was pickled from (another format is skipped and the log replayed instead); `tombstone`, a
-    column of the root that, once set, hides the aggregate as if it had no row (its log stays)."""
+    `root` is its row (with `id` and `version`); `events` and `snapshots` its log tables (made
+    from tdapp/storage/log_tables.py), keyed by the column `key`; `initial` the state before the
+    first event; `apply` folds one event; `to_record`/`from_record` convert an event to and from
+    its stored form, `from_record` upgrading an old schema version first; `stamp` writes the
+    version into a state that carries it; `unknown` is the refusal for an id with no row;
+    `state_format` names the code a snapshot was pickled from (another format is skipped and the
+    log replayed instead); `tombstone`, a column of the root that, once set, hides the aggregate
+    as if it had no row (its log stays)."""
 
     root: type[SQLModel]
-    events: type[SQLModel]
-    snapshots: type[SQLModel]
+    events: type[EventColumns]
+    snapshots: type[SnapshotColumns]
     key: str
     initial: Callable[[], S]
     apply: Callable[[S, Any], S]

@@ -1,5 +1,6 @@
-"""SQLModel tables of the Monday league: a league with its members, and each night's entered
-result. Standings, rotations and finals are never stored: they are derived from the nights."""
+"""SQLModel tables of the Monday league: a league with its members, its log of entered nights
+(the one event-log store's, tdapp/storage/event_log.py) and the nights being played on the
+tables. Standings, rotations and finals are never stored: they are derived from the nights."""
 
 from __future__ import annotations
 
@@ -9,6 +10,7 @@ from typing import Any
 from sqlalchemy import JSON, Column, UniqueConstraint
 from sqlmodel import Field, SQLModel
 
+from tdapp.storage.log_tables import EventColumns, SnapshotColumns
 from tdapp.storage.types import UTCDateTime
 from tdapp.wallclock import utcnow
 
@@ -23,6 +25,7 @@ class LeagueRecord(SQLModel, table=True):
     name: str = Field(max_length=120)
     members: list[str] = Field(sa_column=Column(JSON, nullable=False))
     seed: int
+    version: int = 0  # rises with every change of its log (an entry, an undo)
     created_at: datetime = Field(default_factory=utcnow, sa_type=UTCDateTime)
     # the league's choices among the seed's open readings (tdapp/league/readings.py); a key
     # left out keeps its default
@@ -30,29 +33,29 @@ class LeagueRecord(SQLModel, table=True):
         default_factory=dict, sa_column=Column(JSON, nullable=False, server_default="{}"))
 
 
-class LeagueNightRecord(SQLModel, table=True):
-    """A night's result as the secretary entered it, in entry order (`seq`). Undo marks it undone;
-    it stays in the record with who undid it and when."""
+class LeagueEventRecord(EventColumns, table=True):
+    """One event of a league's log (tdapp/league/log.py): a night entered; an undone one stays,
+    marked with who took it back and when."""
 
-    __tablename__ = "league_nights"
+    __tablename__ = "league_events"
     __table_args__ = (UniqueConstraint("league_id", "seq"),)
 
-    id: int | None = Field(default=None, primary_key=True)
     league_id: int = Field(foreign_key="leagues.id", ondelete="CASCADE", index=True)
-    seq: int
-    day: int
-    tables: list[dict[str, Any]] = Field(sa_column=Column(JSON, nullable=False))
-    entered_by: str = Field(max_length=120)
-    entered_at: datetime = Field(default_factory=utcnow, sa_type=UTCDateTime)
-    undone: bool = False
-    undone_by: str | None = Field(default=None, max_length=120)
-    undone_at: datetime | None = Field(default=None, sa_type=UTCDateTime)
+
+
+class LeagueSnapshotRecord(SnapshotColumns, table=True):
+    """A league's folded nights after event `seq`."""
+
+    __tablename__ = "league_snapshots"
+    __table_args__ = (UniqueConstraint("league_id", "seq"),)
+
+    league_id: int = Field(foreign_key="leagues.id", ondelete="CASCADE")
 
 
 class LiveNightRecord(SQLModel, table=True):
     """A league night being played: opened once from the plan of its day, with what its screen
     recorded (`marks`: telesina rounds and vestiti, each with its table and time). Its result
-    goes into the league as a `LeagueNightRecord` once the secretary confirms it."""
+    goes into the league's log once the secretary confirms it."""
 
     __tablename__ = "league_live_nights"
     __table_args__ = (UniqueConstraint("league_id", "day"),)

@@ -27,7 +27,7 @@ The pieces:
     undo.py        revert_conflicts(log, seq): the later events in the way of a revert
     journal.py     describe(event, before) and render(...): the log in the room's words
 
-Adding an area (a new module in this package, or a subpackage; nothing else to edit):
+Adding an area (a new module in this package, or a subpackage, named in AREAS below):
 1. Commands: frozen dataclasses named in the imperative (`BreakTable`). Events: frozen
    dataclasses in the past tense, registered with `@event("TableBroken")`; they record outcomes
    (each seat drawn, each move), so that apply has nothing to decide.
@@ -44,5 +44,39 @@ Adding an area (a new module in this package, or a subpackage; nothing else to e
 7. Changing an event's shape later: bump its version and register an `@upgrades` function.
 8. A new event also declares what it touches (touches.py) and how the log reads it
    (journal.py); tests over every registered event type fail until it does.
-All modules are imported on the first decide/apply/view/from_record, which registers everything.
+The areas register everything when their modules run, and they run here, once, in the order of
+AREAS, whichever module of the package a process imports first (the app, the scheduler's
+process, the CLI, a pure test alike): decide, apply, view and from_record load nothing.
 """
+
+import importlib
+
+AREAS = (
+    # Their view sections and warnings come in this order.
+    "seating.rules",
+    "seating.opening_draw",
+    "seating.view",
+    "clock.rules",
+    "colour_up.rules",
+    "hands.rules",
+    "hands.apply",
+    "hands.views",
+    "configure",
+    "registration",
+    "presence",
+    "purchases",
+    "chips",
+    "busts",
+    "payouts",
+    "reinstate",
+    "phone_codes",
+    "views",
+)
+"""The areas: the modules that register decide, apply, view and warning handlers."""
+
+SERVED = ("deals", "deal_proposal", "results", "seating.announce", "side_pots", "undo")
+"""The rules that no area imports (the services call them): loaded with the areas, so that every
+refusal's message is registered in every process, whatever it uses."""
+
+for _module in AREAS + SERVED:
+    importlib.import_module(f"{__name__}.{_module}")

@@ -54,10 +54,8 @@ def upgrades(name: str, from_version: int) -> Callable[[Callable[[Payload], Payl
 
 
 def registered_events() -> dict[str, type]:
-    """Every event type by name, once all areas are loaded (for checks over all of them)."""
-    from tdapp.tournament.registry import load_areas
-
-    load_areas()
+    """Every event type by name (for checks over all of them): the package's `__init__` imported
+    every area before any of this module's callers ran."""
     return dict(_BY_NAME)
 
 
@@ -76,9 +74,6 @@ def to_record(value: Event) -> dict[str, Any]:
 
 def from_record(record: Mapping[str, Any]) -> Event:
     """The event a record stands for, upgraded to the current version of its class."""
-    from tdapp.tournament.registry import load_areas
-
-    load_areas()
     name = record["name"]
     cls = _BY_NAME.get(name)
     if cls is None:

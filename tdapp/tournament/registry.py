@@ -8,14 +8,12 @@ An area is a module of this package. It declares its commands and events and reg
 - `@view_section("clock")` on `f(state, now, audience) -> JSON-able`: a part of every view;
 - `@warns` on `f(state, now, audience) -> iterable of Notice`: warnings the screens show now.
 
-Every module of the package (subpackages included) is imported the first time one of these runs,
-so a new area needs no edit anywhere else.
+The package's `__init__` imports every area once, in the order of its `AREAS`, whichever module
+of the package a process imports first: nothing here loads anything on the way.
 """
 
 from __future__ import annotations
 
-import importlib
-import pkgutil
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field, replace
 from datetime import datetime
@@ -23,10 +21,10 @@ from typing import TYPE_CHECKING, Any, Literal, TypeVar
 
 from tdapp.kernel.refusals import DomainError, message_for, register_messages
 from tdapp.tournament.events import Event
+from tdapp.tournament.state import Tournament
 
 if TYPE_CHECKING:
     from tdapp.tournament.ctx import Ctx
-    from tdapp.tournament.state import Tournament
 
 Audience = Literal["public", "td"]
 F = TypeVar("F", bound=Callable[..., Any])
@@ -35,7 +33,6 @@ _DECIDERS: dict[type, tuple[Callable[..., Event], bool, bool]] = {}
 _APPLIERS: dict[type, Callable[..., Any]] = {}
 _SECTIONS: dict[str, Callable[..., Any]] = {}
 _WARNERS: list[Callable[..., Iterable[Notice]]] = []
-_loaded = False
 
 
 @dataclass(frozen=True)
@@ -88,19 +85,6 @@ def warns(warner: F) -> F:
     return warner
 
 
-def load_areas() -> None:
-    """Imports every module of the package once, so that all handlers are registered."""
-    global _loaded
-    if _loaded:
-        return
-    import tdapp.tournament as package
-
-    for module in pkgutil.walk_packages(package.__path__, prefix=f"{package.__name__}."):
-        if not module.name.rsplit(".", 1)[-1].startswith("_"):
-            importlib.import_module(module.name)
-    _loaded = True
-
-
 register_messages(
     {
         "UNKNOWN_COMMAND": "Unknown command %(command)s",
@@ -111,7 +95,6 @@ register_messages(
 
 def decide(state: Tournament, command: Any, ctx: Ctx) -> Event:
     """The event that `command` produces on `state`, or a DomainError; `state` is never changed."""
-    load_areas()
     entry = _DECIDERS.get(type(command))
     if entry is None:
         raise DomainError("UNKNOWN_COMMAND", command=type(command).__name__)
@@ -125,20 +108,13 @@ def decide(state: Tournament, command: Any, ctx: Ctx) -> Event:
 
 def apply(state: Tournament, event: Event) -> Tournament:
     """The state after `event`, with `version` counting the events applied."""
-    handler = _APPLIERS.get(type(event))
-    if handler is None:
-        load_areas()
-        handler = _APPLIERS[type(event)]
-    next_state = handler(state, event)
+    next_state = _APPLIERS[type(event)](state, event)
     return replace(next_state, version=state.version + 1)
 
 
 def replay(events: Iterable[Event], state: Tournament | None = None) -> Tournament:
     """The state a log folds into, from the empty tournament or from `state`."""
-    if state is None:
-        from tdapp.tournament.state import Tournament
-
-        state = Tournament()
+    state = Tournament() if state is None else state
     for item in events:
         state = apply(state, item)
     return state
@@ -147,7 +123,6 @@ def replay(events: Iterable[Event], state: Tournament | None = None) -> Tourname
 def view(state: Tournament, now: datetime, audience: Audience = "public") -> dict[str, Any]:
     """Everything a screen shows, JSON-able. The public view leaves out money owed and private
     data; the TD view has it all."""
-    load_areas()
     result: dict[str, Any] = {"version": state.version, "audience": audience}
     for name, section in _SECTIONS.items():
         result[name] = section(state, now, audience)

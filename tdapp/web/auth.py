@@ -1,10 +1,7 @@
-"""DdT sessions: the first-run page, log in, log out, and the guard every console page sits behind."""
+"""DdT sessions: the first-run page, log in, log out (the guards that read the session are in
+tdapp/web/guards.py)."""
 
 from __future__ import annotations
-
-from collections.abc import Callable
-from functools import wraps
-from typing import Any
 
 from flask import Blueprint, redirect, render_template, request, session, url_for
 from flask_babel import gettext
@@ -13,6 +10,7 @@ from tdapp.i18n import is_local_path
 from tdapp.services import accounts
 from tdapp.web.csrf import protect
 from tdapp.web.errors import message_of
+from tdapp.web.guards import SESSION_USER_ID, SESSION_USERNAME, ddt_page_refusal
 
 bp = Blueprint("auth", __name__)
 protect(bp)
@@ -21,39 +19,12 @@ protect(bp)
 _KEPT_ACROSS_LOGIN = ("lang",)
 
 
-def current_username() -> str | None:
-    return session.get("username")
-
-
-def require_ddt() -> Any:
-    """A `before_request` hook: anyone without a DdT session is sent to log in (or to the first run)."""
-    user_id = session.get("user_id")
-    if isinstance(user_id, int) and accounts.account(user_id) is not None:
-        return None
-    # No session, or one whose account is gone: either way, log in again.
-    session.pop("user_id", None)
-    session.pop("username", None)
-    if not accounts.has_users():
-        return redirect(url_for("auth.first_run"))
-    return redirect(url_for("auth.login", next=request.full_path.rstrip("?")))
-
-
-def ddt_required(view: Callable[..., Any]) -> Callable[..., Any]:
-    """The same guard for a single view outside the console blueprint."""
-
-    @wraps(view)
-    def guarded(*args: Any, **kwargs: Any) -> Any:
-        return require_ddt() or view(*args, **kwargs)
-
-    return guarded
-
-
 def _start_session(user_id: int, username: str) -> None:
     kept = {key: session[key] for key in _KEPT_ACROSS_LOGIN if key in session}
     session.clear()
     session.update(kept)
-    session["user_id"] = user_id
-    session["username"] = username
+    session[SESSION_USER_ID] = user_id
+    session[SESSION_USERNAME] = username
     session.permanent = True
 
 
@@ -99,7 +70,7 @@ def first_run():
 def login():
     if not accounts.has_users():
         return redirect(url_for("auth.first_run"))
-    if request.method == "GET" and require_ddt() is None:
+    if request.method == "GET" and ddt_page_refusal() is None:
         return redirect(_next_page())
     username = request.form.get("username", "").strip()
     error = None
@@ -129,6 +100,6 @@ def login():
 
 @bp.post("/logout")
 def logout():
-    session.pop("user_id", None)
-    session.pop("username", None)
+    session.pop(SESSION_USER_ID, None)
+    session.pop(SESSION_USERNAME, None)
     return redirect(url_for("auth.login"))

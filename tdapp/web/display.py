@@ -1,20 +1,15 @@
-"""The room's wall screen: public and read-only, fed over Socket.IO (see tdapp/realtime/screens.py)."""
+"""The room's wall screen: public and read-only, fed over Socket.IO (see tdapp/realtime/screens.py);
+its seating pages come as JSON from tdapp/web/api/public.py."""
 
 from __future__ import annotations
 
-import hashlib
-import json
-from typing import Any
-
-from flask import Blueprint, jsonify, render_template, request
+from flask import Blueprint, render_template, request
 from flask_babel import gettext as _
 from flask_babel import ngettext
 
-from tdapp.kernel.numbers import whole_or_none
-from tdapp.realtime import display_view, held_view, seating_rows
-from tdapp.services import tournaments
+from tdapp.realtime import display_view
 from tdapp.tournament.clock.rules import SCREEN_NAME
-from tdapp.web.paging import page_asked
+from tdapp.web.api.public import public_view, seating_page
 from tdapp.web.qr import inline_svg
 
 bp = Blueprint("display", __name__)
@@ -66,11 +61,10 @@ def players_qr(slug: str) -> str:
 def clock(slug: str):
     """The clock display. `?screen=<name>` names this screen, for the DdT's layout setting;
     `?size=` is how many tables a page of its seating shows (6 by default)."""
-    tournament_id = tournaments.tournament_id_for_slug(slug)
+    _, public = public_view(slug)
     screen = request.args.get("screen", "main")
     if not SCREEN_NAME.match(screen):
         screen = "main"
-    public = held_view(tournament_id, "public", tournaments.current(tournament_id))
     shown = display_view(public)
     return render_template(
         "display/clock.html",
@@ -82,34 +76,3 @@ def clock(slug: str):
         labels=labels(),
         qr=players_qr(slug),
     )
-
-
-SEATING_PAGE = 6
-"""Tables a page of a display's seating shows by default: as many as a 1080p screen's seating
-layout shows whole, ten seats each."""
-
-
-def seating_page(public: dict[str, Any]) -> dict[str, Any]:
-    """The page of seating that `?page=` and `?size=` (1 to 60 tables) ask for."""
-    size = whole_or_none(request.args.get("size", ""), minimum=1, maximum=60) or SEATING_PAGE
-    rows = seating_rows(public)
-    pages = page_asked(len(rows), size)
-    return {"version": public["version"], "page": pages.number, "pages": pages.count,
-            "size": size, "tables": list(pages.of(rows))}
-
-
-@bp.get("/t/<slug>/seating")
-def seating(slug: str):
-    """A page of the tables with who sits where, for a wall display's seating layout, which
-    turns the pages as it rotates: `{"version", "page", "pages", "size", "tables"}`, each table
-    as in the public view (`number`, `players`, `seats`), tables with nobody seated left out.
-    Over HTTP rather than in the pushes, so that a display joins with a few kilobytes however
-    big the field. The ETag is the page's own tables' hash (not the version), so a display that
-    asks again while nothing on its page changed gets 304 and no body."""
-    tournament_id = tournaments.tournament_id_for_slug(slug)
-    page = seating_page(held_view(tournament_id, "public", tournaments.current(tournament_id)))
-    answer = jsonify(page)
-    shown = {key: page[key] for key in ("page", "pages", "size", "tables")}
-    answer.set_etag(hashlib.sha256(json.dumps(shown, sort_keys=True).encode()).hexdigest())
-    answer.cache_control.no_cache = True
-    return answer.make_conditional(request)

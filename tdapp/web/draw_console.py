@@ -7,10 +7,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from flask import Blueprint, abort, redirect, render_template, request, url_for
+from flask import Blueprint, redirect, render_template, request, url_for
 from flask_babel import format_time, get_locale, gettext
 
-from tdapp.console_sessions import DRAW_CONSOLES, opened_now, remember_opened
+from tdapp.console_sessions import DRAW_CONSOLES
 from tdapp.draw_table.commands import ROUND_VARIANT
 from tdapp.draw_table.state import Table, TelesinaTable
 from tdapp.engine.telesina.variants import VARIANTS
@@ -19,10 +19,9 @@ from tdapp.kernel.refusals import DomainError, register_messages
 from tdapp.services import console_pins, draw_tables, league_nights
 from tdapp.services.draw_tables import Player
 from tdapp.web import csrf
-from tdapp.web.api import current_ddt
-from tdapp.web.auth import current_username, ddt_required
-from tdapp.web.console_access import pin_page, qr_svg
+from tdapp.web.console_access import draw_access_json, qr_answer
 from tdapp.web.errors import message_of
+from tdapp.web.guards import actor, console_page_refusal, current_ddt, ddt_page
 
 bp = Blueprint("draw_console", __name__)
 csrf.protect(bp)
@@ -36,34 +35,21 @@ register_messages({
 })
 
 
-def access_json(opened: draw_tables.LoadedDrawTable) -> dict[str, Any]:
-    """The console's PIN, link and QR code, for the DdT."""
-    return {"pin": opened.pin,
-            "url": url_for("draw_console.console_page", token=opened.token, _external=True),
-            "qr": url_for("draw_console.qr_code", token=opened.token)}
-
-
 @bp.route("/draw/<token>", methods=["GET", "POST"])
 def console_page(token: str) -> Any:
     """The console, or its PIN form; a renewed link is refused (404) with its message."""
     table_id = draw_tables.console_for(token)
-    refused = None
     opened = draw_tables.current(table_id)
-    generation = console_pins.generation(opened.token)
-    if request.method == "POST" and current_ddt() is None:
-        try:
-            draw_tables.check_pin(table_id, request.form.get("pin", ""))
-        except DomainError as wrong:
-            refused = wrong
-        else:
-            remember_opened(DRAW_CONSOLES, str(table_id), generation)
-            return redirect(url_for("draw_console.console_page", token=token))
-    if not opened_now(DRAW_CONSOLES, str(table_id), generation) and current_ddt() is None:
-        return pin_page("draw/pin.html", refused, name=opened.name)
+    refusal = console_page_refusal(DRAW_CONSOLES, str(table_id),
+                                   console_pins.generation(opened.token),
+                                   lambda pin: draw_tables.check_pin(table_id, pin),
+                                   "draw/pin.html", name=opened.name)
+    if refusal is not None:
+        return refusal
     return render_template("draw/console.html", table=opened, csrf=csrf.csrf_token(),
                            league_night=league_nights.night_of_table(table_id),
                            api_base=url_for("api_draw_tables.get_table", table_id=table_id),
-                           access=access_json(opened) if current_ddt() is not None else None,
+                           access=draw_access_json(opened) if current_ddt() is not None else None,
                            variant_text=_variant_text(opened.state), variants=VARIANTS,
                            round_variant=ROUND_VARIANT)
 
@@ -77,15 +63,11 @@ def _variant_text(state: Table) -> str:
 
 @bp.get("/draw/<token>/qr.svg")
 def qr_code(token: str) -> Any:
-    try:
-        draw_tables.console_for(token)
-    except DomainError:
-        abort(404)
-    return qr_svg(url_for("draw_console.console_page", token=token, _external=True))
+    return qr_answer("draw_console", token, draw_tables.console_for)
 
 
 @bp.route("/draw-tables/", methods=["GET", "POST"])
-@ddt_required
+@ddt_page
 def tables_page() -> Any:
     """The DdT's list of draw tables and the form that opens one: the game (draw or a
     telesina), players and resto in seat order, the dealer's seat, the invito limit, optionally
@@ -96,7 +78,7 @@ def tables_page() -> Any:
         try:
             opened = draw_tables.create_table(
                 form.get("name", ""), _players(form.get("players", "")),
-                _number(form.get("dealer", ""), "dealer"), current_username(),
+                _number(form.get("dealer", ""), "dealer"), actor(),
                 invito_max=_number(form.get("invito_max", "5"), "invito_max"),
                 passata=_number(form["passata"], "passata") if form.get("passata") else 0,
                 league_id=_number(form["league_id"], "league_id") if form.get("league_id")

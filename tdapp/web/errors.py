@@ -2,13 +2,15 @@
 
 A `DomainError` (a rule refused the command, or the request itself was malformed) becomes a 4xx
 with `{"error": {"code", "message"}}`, the message translated from the code's template and its
-parameters. Under `/api/` every other failure answers JSON too, so an API client never has to
-parse an HTML error page; elsewhere a person reads it, on a small page of the site's own.
+parameters. Under `/api/`, and for a client that asks for JSON rather than HTML (a phone's
+script posting a page's form), every other failure answers JSON too, so such a client never has
+to parse an HTML error page; elsewhere a person reads it, on a small page of the site's own.
 """
 
 from __future__ import annotations
 
 import logging
+from collections.abc import Mapping
 from typing import Any
 
 from flask import Flask, jsonify, render_template, request
@@ -24,9 +26,8 @@ API_PREFIX = "/api/"
 
 # Codes that mean "no such thing" rather than "not allowed now".
 _NOT_FOUND_PREFIX = "UNKNOWN_"
-# A staff member's role does not reach what was asked (tdapp/web/roles.py), whether the guard
-# or a service (a floor member's undo of a director's action) finds it.
-ROLE_FORBIDDEN = "ROLE_FORBIDDEN"
+# Codes answered with another status than 404 or 422 (`register_statuses`).
+_STATUSES: dict[str, int] = {}
 
 
 class RequestRefused(DomainError):
@@ -39,12 +40,25 @@ class RequestRefused(DomainError):
         self.fields = fields or []
 
 
+def register_statuses(statuses: Mapping[str, int]) -> None:
+    """The HTTP status of refusals that say neither "no such thing" (404) nor "not now" (422):
+    who may not do it (403), or who must wait (429)."""
+    _STATUSES.update(statuses)
+
+
 def status_of(error: DomainError) -> int:
     if isinstance(error, RequestRefused):
         return error.status
-    if error.code == ROLE_FORBIDDEN:
-        return 403
+    if error.code in _STATUSES:
+        return _STATUSES[error.code]
     return 404 if error.code.startswith(_NOT_FOUND_PREFIX) else 422
+
+
+def wants_json() -> bool:
+    """Whether this request's failures answer JSON: any API path, and a page's route whose
+    client asks for JSON before HTML."""
+    asked = request.accept_mimetypes.best_match(["text/html", "application/json"])
+    return request.path.startswith(API_PREFIX) or asked == "application/json"
 
 
 def message_of(error: DomainError) -> str:
@@ -64,7 +78,7 @@ def _domain_error(error: DomainError):
         extra["params"] = {key: _plain(value) for key, value in error.params.items()}
     body = error_body(error.code, message_of(error), **extra)
     status = status_of(error)
-    if request.path.startswith(API_PREFIX):
+    if wants_json():
         # A 401 names the scheme that would be accepted, as HTTP asks.
         challenge = {"WWW-Authenticate": 'Bearer realm="tdapp"'} if status == 401 else {}
         return jsonify(body), status, challenge
@@ -95,7 +109,7 @@ def _json(value: Any) -> Any:
 
 
 def _http_error(error: HTTPException):
-    if not request.path.startswith(API_PREFIX):
+    if not wants_json():
         return _page_for(error)
     code = (error.name or "error").upper().replace(" ", "_").replace("'", "")
     return jsonify(error_body(code, error.description or error.name)), error.code or 500
@@ -115,7 +129,7 @@ def _page_for(error: HTTPException):
 def _unexpected(error: Exception):
     if isinstance(error, HTTPException):
         return _http_error(error)
-    if not request.path.startswith(API_PREFIX):
+    if not wants_json():
         raise error
     log.exception("unexpected error on %s %s", request.method, request.path)
     message = gettext("Something went wrong on the server.")

@@ -6,13 +6,14 @@ from __future__ import annotations
 from dataclasses import dataclass
 from datetime import UTC, date, datetime
 
-from flask import Blueprint, render_template, session
+from flask import Blueprint, render_template
 from flask_babel import to_user_timezone
 
 from tdapp.services import accounts, tournaments
 from tdapp.services import league as leagues
 from tdapp.tournament.clock.timing import level_number, unix_ms
 from tdapp.tournament.state import Tournament
+from tdapp.web.guards import session_ddt
 
 bp = Blueprint("home", __name__)
 
@@ -85,12 +86,6 @@ def ordered(shown: list[Listed], today: date) -> list[Listed]:
     return sorted(shown, key=rank)
 
 
-def _logged_in() -> bool:
-    """A DdT session whose account still exists: only then is the console link worth showing."""
-    user_id = session.get("user_id")
-    return isinstance(user_id, int) and accounts.account(user_id) is not None
-
-
 @bp.get("/")
 def index():
     now = datetime.now(UTC)
@@ -104,6 +99,7 @@ def index():
         tournaments=ordered(shown, today),
         today=today,
         leagues=leagues.leagues(),
-        logged_in=_logged_in(),
+        # Only a session whose account still exists makes the console link worth showing.
+        logged_in=session_ddt() is not None,
         has_accounts=accounts.has_users(),
     )

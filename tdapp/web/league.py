@@ -16,9 +16,9 @@ from tdapp.league.results import MAX_POSTE
 from tdapp.league.scoring import has_cappotto
 from tdapp.services import league as leagues
 from tdapp.services import league_nights
-from tdapp.web.auth import current_username, ddt_required
 from tdapp.web.csrf import protect
 from tdapp.web.errors import message_of
+from tdapp.web.guards import actor, ddt_page
 from tdapp.web.league_readings import choice_options, notes
 from tdapp.web.numbers import whole_number
 
@@ -68,7 +68,7 @@ def night(league_id: int, day: int):
 
 
 @bp.route("/new", methods=["GET", "POST"])
-@ddt_required
+@ddt_page
 def new():
     form = request.form
     if request.method == "POST":
@@ -83,7 +83,7 @@ def new():
 
 
 @bp.route("/<int:league_id>/secretary", methods=["GET", "POST"])
-@ddt_required
+@ddt_page
 def secretary(league_id: int):
     current = _league(league_id)
     unavailable = request.values.getlist("unavailable")
@@ -94,7 +94,7 @@ def secretary(league_id: int):
             leagues.enter_night(
                 league_id,
                 whole_number(day, field=gettext("Day"), minimum=1, maximum=leagues.LAST_DAY),
-                _tables_from(request.form), current_username())
+                _tables_from(request.form), actor())
         except DomainError as refused:  # a DomainError is a ValueError too: catch it by name
             error = message_of(refused)
         else:
@@ -116,10 +116,10 @@ def secretary(league_id: int):
 
 
 @bp.post("/<int:league_id>/undo")
-@ddt_required
+@ddt_page
 def undo(league_id: int):
     try:
-        day = leagues.undo_night(league_id, current_username())
+        day = leagues.undo_night(league_id, actor())
     except LeagueError as refused:
         flash(message_of(refused), "error")
     else:

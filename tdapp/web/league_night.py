@@ -19,9 +19,9 @@ from tdapp.league.readings import CHOICES
 from tdapp.services import league as leagues
 from tdapp.services import league_nights
 from tdapp.wallclock import utcnow
-from tdapp.web.auth import current_username, ddt_required
 from tdapp.web.csrf import protect
 from tdapp.web.errors import message_of
+from tdapp.web.guards import actor, ddt_page
 from tdapp.web.league_readings import notes
 
 bp = Blueprint("league_night", __name__, url_prefix="/leagues")
@@ -29,12 +29,12 @@ protect(bp)
 
 
 @bp.post("/<int:league_id>/open-night")
-@ddt_required
+@ddt_page
 def open_night(league_id: int) -> Any:
     """The next day's tables, as the secretary's page plans them with who cannot come."""
     unavailable = request.form.getlist("unavailable")
     try:
-        day = league_nights.open_night(league_id, unavailable, current_username())
+        day = league_nights.open_night(league_id, unavailable, actor())
     except DomainError as refused:
         flash(message_of(refused), "error")
         return redirect(url_for("league.secretary", league_id=league_id,
@@ -60,21 +60,21 @@ def live(league_id: int, day: int) -> Any:
 
 
 @bp.post("/<int:league_id>/nights/<int:day>/live/marks")
-@ddt_required
+@ddt_page
 def mark(league_id: int, day: int) -> Any:
     try:
         league_nights.record(league_id, day, request.form.get("table", ""),
-                             request.form.get("mark", ""), current_username())
+                             request.form.get("mark", ""), actor())
     except DomainError as refused:
         flash(message_of(refused), "error")
     return redirect(url_for("league_night.live", league_id=league_id, day=day))
 
 
 @bp.post("/<int:league_id>/nights/<int:day>/live/confirm")
-@ddt_required
+@ddt_page
 def confirm(league_id: int, day: int) -> Any:
     try:
-        league_nights.confirm(league_id, day, club_zone(), current_username())
+        league_nights.confirm(league_id, day, club_zone(), actor())
     except DomainError as refused:
         flash(message_of(refused), "error")
         return redirect(url_for("league_night.live", league_id=league_id, day=day))
@@ -83,7 +83,7 @@ def confirm(league_id: int, day: int) -> Any:
 
 
 @bp.post("/<int:league_id>/readings")
-@ddt_required
+@ddt_page
 def readings(league_id: int) -> Any:
     """The league's choices among the seed's open readings."""
     try:

@@ -14,20 +14,16 @@ used: no money owed, no account data.
 
 from __future__ import annotations
 
-import re
-from typing import Any
-
-from flask import Blueprint, abort, jsonify, redirect, render_template, request, session, url_for
+from flask import Blueprint, abort, redirect, render_template, request, session, url_for
 from flask_babel import gettext as _
 from flask_babel import pgettext
 
-from tdapp.kernel.names import folded
 from tdapp.kernel.refusals import DomainError
-from tdapp.realtime import held_view
 from tdapp.services import phones, tournaments
 from tdapp.tournament.phone_codes import phone_presence_on
 from tdapp.web import csrf
-from tdapp.web.errors import error_body, message_of, status_of
+from tdapp.web.api.public import MAX_RESULTS, asked_query, matching, name_order, public_view
+from tdapp.web.errors import message_of, register_statuses, status_of, wants_json
 
 bp = Blueprint("player", __name__)
 csrf.protect(bp)
@@ -36,28 +32,13 @@ FULL_LIST_UP_TO = 150
 """Fields up to this size get the whole list on the first page; larger ones search first, so
 the page stays light on a phone (3,000 names would weigh far more than 50 KB)."""
 
-MAX_RESULTS = 50
-
 # A phone that may not speak for the player is forbidden; one that asks too often waits.
-_PHONE_STATUS = {
+register_statuses({
     "PHONE_PRESENCE_OFF": 403,
     "PLAYER_CODE_REQUIRED": 403,
     "PLAYER_CODE_WRONG": 403,
     "PHONE_WAIT": 429,
-}
-
-
-def name_order(player: dict[str, Any]) -> list[Any]:
-    """Sort key: accents and case ignored, numbers by value ("Player 2" before "Player 10")."""
-    return [int(part) if index % 2 else part
-            for index, part in enumerate(re.split(r"([0-9]+)", folded(player["name"])))]
-
-
-def matching(players: list[dict[str, Any]], query: str) -> list[dict[str, Any]]:
-    """The players whose name contains every word of `query`, in any order."""
-    words = folded(query).split()
-    found = [p for p in players if all(word in folded(p["name"]) for word in words)]
-    return sorted(found, key=name_order)
+})
 
 
 def labels() -> dict[str, str]:
@@ -94,18 +75,11 @@ def labels() -> dict[str, str]:
     }
 
 
-def _public(slug: str) -> tuple[int, dict[str, Any]]:
-    """The public view, built once per change however many phones ask (a thousand phones
-    fetch the names when a bust changes the list)."""
-    tournament_id = tournaments.tournament_id_for_slug(slug)
-    return tournament_id, held_view(tournament_id, "public", tournaments.current(tournament_id))
-
-
 @bp.get("/t/<slug>")
 def index(slug: str):
     """Search and the list of players with their table and seat."""
-    _, shown = _public(slug)
-    query = request.args.get("q", "").strip()[:60]
+    _, shown = public_view(slug)
+    query = asked_query()
     players = shown["players"]
     if query:
         listed = matching(players, query)[:MAX_RESULTS]
@@ -125,31 +99,6 @@ def index(slug: str):
     )
 
 
-@bp.get("/t/<slug>/players")
-def search(slug: str):
-    """`?q=`: the matching players as JSON, for the search box of a large field."""
-    _, shown = _public(slug)
-    query = request.args.get("q", "").strip()[:60]
-    found = matching(shown["players"], query)[:MAX_RESULTS] if query else []
-    keys = ("id", "name", "status", "table", "seat", "place")
-    return jsonify({"version": shown["version"], "players": [{k: p[k] for k in keys} for p in found]})
-
-
-@bp.get("/t/<slug>/names")
-def names(slug: str):
-    """Every player's name and where they sit, in name order, for the search box of the phones:
-    over HTTP, so that pushes never carry the field's names. The ETag is the list's own hash,
-    so a phone that asks again (the list page does when a change touches a player it shows)
-    gets 304 and no body while nothing on the list changed."""
-    _, shown = _public(slug)
-    keys = ("id", "name", "status", "table", "seat", "place")
-    listed = [{k: p[k] for k in keys} for p in sorted(shown["players"], key=name_order)]
-    answer = jsonify({"players": listed})
-    answer.add_etag()
-    answer.cache_control.no_cache = True
-    return answer.make_conditional(request)
-
-
 @bp.get("/t/<slug>/p/<int:player_id>")
 def player(slug: str, player_id: int):
     """One player's page: table, seat, stack, rebuys and add-ons, place, last move, clock."""
@@ -161,7 +110,7 @@ _CODE_KEY = "phone_code:{}:{}"
 
 
 def _player_page(slug: str, player_id: int, refused: DomainError | None = None, status: int = 200):
-    tournament_id, shown = _public(slug)
+    tournament_id, shown = public_view(slug)
     me = next((p for p in shown["players"] if p["id"] == player_id), None)
     if me is None:
         abort(404)
@@ -199,10 +148,9 @@ def presence(slug: str, player_id: int):
     except DomainError as refused:
         if refused.code == "PLAYER_CODE_WRONG":
             session.pop(key, None)  # renewed by the DdT: the phone must ask for the new one
-        status = _PHONE_STATUS.get(refused.code) or status_of(refused)
-        if request.accept_mimetypes.best_match(["text/html", "application/json"]) == "application/json":
-            return jsonify(error_body(refused.code, message_of(refused))), status
-        return _player_page(slug, player_id, refused, status)
+        if wants_json():
+            raise  # answered by the app's one handler of refusals (tdapp/web/errors.py)
+        return _player_page(slug, player_id, refused, status_of(refused))
     if typed:
         session[key] = typed
     return redirect(url_for("player.player", slug=slug, player_id=player_id))

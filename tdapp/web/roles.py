@@ -26,13 +26,18 @@ from flask_babel import gettext
 from tdapp.kernel.refusals import DomainError, register_messages
 from tdapp.services import accounts, clubs
 from tdapp.services.clubs import Role, Staff
-from tdapp.web.errors import API_PREFIX, ROLE_FORBIDDEN, message_of
+from tdapp.web.errors import API_PREFIX, message_of, register_statuses
+from tdapp.web.guards import bearer_token
+
+ROLE_FORBIDDEN = "ROLE_FORBIDDEN"
 
 register_messages(
     {
         ROLE_FORBIDDEN: "Your role in the club (%(role)s) does not allow this: it needs %(needs)s.",
     }
 )
+# Whether the check below or a service (a floor member's undo of a director's action) finds it.
+register_statuses({ROLE_FORBIDDEN: 403})
 
 OPEN = frozenset({
     "static", "home.index", "i18n.switch", "health.healthz", "health.readyz",
@@ -118,16 +123,11 @@ def needs(endpoint: str) -> Role | None:
     return "director"
 
 
-def _bearer_token() -> str | None:
-    scheme, _, token = request.headers.get("Authorization", "").partition(" ")
-    return token.strip() if scheme.lower() == "bearer" and token.strip() else None
-
-
 def current_staff() -> Staff | None:
     """The staff member this request acts as, by bearer token, else by console session."""
     if "staff" in g:
         return g.staff
-    token = _bearer_token()
+    token = bearer_token()
     if token is not None:
         g.staff = accounts.staff_for_token(token)
         return g.staff

@@ -7,7 +7,7 @@ import pytest
 
 from tdapp.engine.draw.deck import deck_for
 from tdapp.engine.draw.hand import DrawHand, Phase
-from tdapp.engine.draw.stakes import blinds, check_invito, newcomer_passate, top_up
+from tdapp.engine.draw.stakes import blinds, check_invito, top_up
 from tdapp.engine.errors import IllegalAction
 
 
@@ -78,11 +78,6 @@ def test_resto_grows_only_before_the_deal_by_passate_IT_24():
         top_up(stacks, 2, 1, 500, dealt=True)
     with pytest.raises(IllegalAction, match="whole passate"):
         top_up(stacks, 2, 0, 500, dealt=False)
-
-
-def test_a_newcomer_sits_in_with_a_double_passata_after_a_loser_took_a_second_IT_24():
-    assert newcomer_passate({1: 1, 2: 1}) == 1
-    assert newcomer_passate({1: 1, 2: 2}) == 2
 
 
 def test_every_seat_needs_its_resto_before_the_deal():

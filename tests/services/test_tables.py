@@ -212,12 +212,6 @@ def test_refusals_change_nothing(app, clock):
     assert tournaments.current(tid).version == state.version
 
 
-def test_side_pot_calculator_pays_each_pot_with_its_odd_chip():
-    found = tables.side_pots({1: 1000, 2: 2500, 3: 2500, 4: 25}, [4], [[1, 3], [3]], button=4)
-    assert [p["amount"] for p in found.pots] == [3025, 3000]
-    assert found.payouts == {1: 1513, 2: 0, 3: 1512 + 3000, 4: 0}
-
-
 def test_hand_history_reads_in_words(app, clock):
     tid, table = night(3)
     hand = tables.start_hand(tid, table, "dealer").play.hand(table)

@@ -1,4 +1,4 @@
-"""Revision 0940 puts an existing database into one club: the server's club, every account its
+"""Revision 0950 puts an existing database into one club: the server's club, every account its
 owner, every API token acting in it, on SQLite and PostgreSQL alike."""
 
 from __future__ import annotations
@@ -8,7 +8,7 @@ from datetime import datetime, timedelta
 from tdapp.storage import database as db
 
 
-def _database_at_0930_with_two_accounts(url: str):
+def _database_before_clubs_with_two_accounts(url: str):
     from alembic import command
     from sqlalchemy import text
 
@@ -17,7 +17,7 @@ def _database_at_0930_with_two_accounts(url: str):
     at = datetime(2026, 3, 1, 12, 0)
     with engine.begin() as connection:
         config.attributes["connection"] = connection
-        command.upgrade(config, "0930_roster_gender")
+        command.upgrade(config, "0940_league_event_log")
         for user_id, name in ((1, "giulia"), (2, "marco")):
             connection.execute(
                 text("INSERT INTO users (id, username, password_hash, created_at)"
@@ -38,7 +38,7 @@ def test_every_existing_account_becomes_an_owner_of_the_default_club(
     from tdapp.services import clubs
 
     monkeypatch.setenv("TDAPP_DEFAULT_CLUB", "circolo-roma")
-    engine = _database_at_0930_with_two_accounts(empty_database_url)
+    engine = _database_before_clubs_with_two_accounts(empty_database_url)
     db.upgrade()
     listed = clubs.clubs()
     members = [(m.username, m.club_slug, m.role) for uid in (1, 2) for m in clubs.memberships_of(uid)]
@@ -52,7 +52,7 @@ def test_every_existing_account_becomes_an_owner_of_the_default_club(
 def test_a_token_issued_before_clubs_acts_in_the_default_club_as_its_owner(empty_database_url):
     from tdapp.services import clubs
 
-    engine = _database_at_0930_with_two_accounts(empty_database_url)
+    engine = _database_before_clubs_with_two_accounts(empty_database_url)
     db.upgrade()
     staff = clubs.staff_for_token("a" * 64, datetime(2026, 3, 2, 12, 0).astimezone())
     engine.dispose()

@@ -34,3 +34,21 @@ def test_an_engine_change_alone_gives_the_tournaments_snapshots_another_format(t
     holdem = copy / "engine" / "holdem.py"
     holdem.write_text(holdem.read_text() + "\n# a field added to the hand\n", encoding="utf-8")
     assert pickle_format("tdapp.tournament") != before
+
+
+def test_a_leagues_snapshot_depends_on_the_nights_it_pickles_and_nothing_above():
+    reached = {str(source.relative_to(APP)) for source in sources_of("tdapp.league")}
+    assert {"league/results.py", "league/log.py", "league/calendar.py", "kernel/events.py"} <= reached
+    assert not any(source.startswith(("tournament/", "web/", "services/", "storage/", "realtime/"))
+                   for source in reached)
+
+
+def test_a_change_to_a_nights_classes_gives_the_leagues_snapshots_another_format(tmp_path, monkeypatch):
+    copy = tmp_path / "tdapp"
+    shutil.copytree(APP, copy, ignore=shutil.ignore_patterns("__pycache__", "*.mo"))
+    monkeypatch.setattr(event_log, "APP", copy)
+    league, tournament = pickle_format("tdapp.league"), pickle_format("tdapp.tournament")
+    results = copy / "league" / "results.py"
+    results.write_text(results.read_text() + "\n# a field added to a seat\n", encoding="utf-8")
+    assert pickle_format("tdapp.league") != league
+    assert pickle_format("tdapp.tournament") == tournament  # no tournament holds a night

@@ -94,6 +94,10 @@ LAYER_RULES = {
         (("tdapp.draw_table", "tdapp.league", "tdapp.season"), ("tdapp.tournament",)),
     "nothing above the services imports the storage": (ADAPTERS, ("tdapp.storage",)),
     "realtime does not import the web pages": (("tdapp.realtime",), ("tdapp.web",)),
+    "realtime builds views and deltas from what a change carries, reading no service":
+        (("tdapp.realtime.views", "tdapp.realtime.protocol"), ("tdapp.services", "tdapp.storage")),
+    "the console sessions sit below the web and realtime that both read them":
+        (("tdapp.console_sessions",), ("tdapp.web", "tdapp.realtime")),
     "the services and the storage import no adapter":
         (("tdapp.services", "tdapp.storage"), ADAPTERS),
 }
@@ -154,6 +158,10 @@ PLANTED = {
         ("web/home.py", "from tdapp.storage import database\n"),
     "realtime does not import the web pages":
         ("realtime/screens.py", "from tdapp.web import auth\n"),
+    "realtime builds views and deltas from what a change carries, reading no service":
+        ("realtime/views.py", "from tdapp.services import tournaments\n"),
+    "the console sessions sit below the web and realtime that both read them":
+        ("console_sessions.py", "from tdapp.web.guards import current_ddt\n"),
     "the services and the storage import no adapter":
         ("services/tournaments.py", "import tdapp.realtime\n"),
 }
@@ -167,3 +175,100 @@ def test_each_layer_rule_finds_a_violation_planted_in_a_copy_of_the_app(rule, tm
     planted = copy / where
     planted.write_text(planted.read_text() + line)
     assert any(found.startswith(f"{module_name(planted, copy)}:") for found in broken(LAYER_RULES[rule], copy))
+
+
+def circles(top: str, package: Path) -> list[list[str]]:
+    """The import circles among the modules of `top` in `package` (a tree like tdapp/): each
+    group of modules that import one another, directly or through others, at any depth of the
+    file (an import inside a function hides a circle, it does not remove it); imports for type
+    checkers only (`if TYPE_CHECKING:`) never run and do not count. `from p import m` counts as
+    an import of the module p.m when there is one."""
+    modules = {module_name(path, package): path for path in package.rglob("*.py")}
+    modules = {name: path for name, path in modules.items()
+               if name == top or name.startswith(f"{top}.")}
+    graph: dict[str, set[str]] = {}
+    for name, path in modules.items():
+        tree = ast.parse(path.read_text(), filename=str(path))
+        typing_only = {id(inner) for node in ast.walk(tree)
+                       if isinstance(node, ast.If) and ast.unparse(node.test) == "TYPE_CHECKING"
+                       for statement in node.body for inner in ast.walk(statement)}
+        targets = set()
+        for node in ast.walk(tree):
+            if id(node) in typing_only:
+                continue
+            if isinstance(node, ast.Import):
+                targets.update(alias.name for alias in node.names)
+            elif isinstance(node, ast.ImportFrom) and node.module and not node.level:
+                targets.update(f"{node.module}.{alias.name}"
+                               if f"{node.module}.{alias.name}" in modules else node.module
+                               for alias in node.names)
+        graph[name] = targets & modules.keys()
+    found, order, lowest, stack, counter = [], {}, {}, [], [0]
+
+    def visit(name: str) -> None:  # Tarjan's strongly connected components
+        order[name] = lowest[name] = counter[0]
+        counter[0] += 1
+        stack.append(name)
+        for target in sorted(graph[name]):
+            if target not in order:
+                visit(target)
+                lowest[name] = min(lowest[name], lowest[target])
+            elif target in stack:
+                lowest[name] = min(lowest[name], order[target])
+        if lowest[name] == order[name]:
+            group = []
+            while not group or group[-1] != name:
+                group.append(stack.pop())
+            if len(group) > 1:
+                found.append(sorted(group))
+
+    for name in sorted(graph):
+        if name not in order:
+            visit(name)
+    return found
+
+
+def test_the_tournament_package_has_no_import_circle():
+    # Issue 28: the registry's lazy loading tied events, registry, state and colour_up.race.
+    assert circles("tdapp.tournament", PACKAGE) == []
+
+
+def test_the_circle_check_finds_a_lazy_import_planted_in_a_copy_of_the_app(tmp_path):
+    copy = tmp_path / "tdapp"
+    shutil.copytree(PACKAGE, copy, ignore=shutil.ignore_patterns("__pycache__", "translations"))
+    planted = copy / "tournament/events.py"
+    planted.write_text(planted.read_text() + (
+        "\n\ndef _areas():\n    from tdapp.tournament.registry import decide\n\n    return decide\n"))
+    assert any({"tdapp.tournament.events", "tdapp.tournament.registry"} <= set(group)
+               for group in circles("tdapp.tournament", copy))
+# The modules of tdapp/web outside its API that may answer JSON, and why.
+JSON_OUTSIDE_API = {
+    "tdapp.web.errors": "the app's one handler of refusals, which answers every API path",
+    "tdapp.web.health": "the probes of a load balancer or a supervisor, not an API",
+}
+
+
+def json_outside_api(package: Path) -> list[str]:
+    """Each module of `package`/web outside web/api that imports `jsonify` (issue 28: every
+    JSON endpoint is in tdapp/web/api, described by its OpenAPI document)."""
+    found = []
+    for path in sorted((package / "web").rglob("*.py")):
+        name = module_name(path, package)
+        if name.startswith("tdapp.web.api.") or name in JSON_OUTSIDE_API:
+            continue
+        for node in ast.walk(ast.parse(path.read_text(), filename=str(path))):
+            if isinstance(node, ast.ImportFrom) and any(a.name == "jsonify" for a in node.names):
+                found.append(f"{name}:{node.lineno} imports jsonify")
+    return found
+
+
+def test_no_page_answers_json_outside_the_api():
+    assert json_outside_api(PACKAGE) == []
+
+
+def test_a_page_answering_json_is_found(tmp_path):
+    page = tmp_path / "tdapp" / "web" / "display.py"
+    page.parent.mkdir(parents=True)
+    page.write_text("from flask import Blueprint, jsonify\n")
+    (tmp_path / "tdapp" / "web" / "health.py").write_text("from flask import jsonify\n")
+    assert json_outside_api(tmp_path / "tdapp") == ["tdapp.web.display:1 imports jsonify"]

@@ -9,8 +9,8 @@ from datetime import UTC
 import pytest
 
 from tdapp.draw_table.commands import Deal, PlayTelesinaRound
-from tdapp.realtime import socketio
-from tdapp.services import draw_tables, league_nights
+from tdapp.realtime import socketio, td_answer
+from tdapp.services import draw_tables, league_nights, tables, tournaments
 from tdapp.services import league as leagues
 
 SET_UP = {
@@ -81,6 +81,38 @@ def test_the_answer_to_a_tables_action_is_the_message_its_console_was_pushed(app
     pushed = [e["args"][0] for e in console.get_received() if e["name"] == "hand"]
     assert pushed[-1] == answer
     assert answer["hand"]["history"][-1]["action"] == "call"
+
+
+def test_the_pushes_and_the_actions_answer_read_nothing_back_from_the_services(
+        app, api, ddt_client, monkeypatch):
+    """Issue 28: the change carries the state it produced, the slug and the DdT's undo and
+    redo; a push that asked the services for them again would fail here."""
+    tid, slug, table = seated_table(api)
+    console = socketio.test_client(app)
+    console.emit("join_table", {"tournament": slug, "table": table}, callback=True)
+    display = socketio.test_client(app)
+    display.emit("join", {"tournament": slug})
+    ddt = socketio.test_client(app, flask_test_client=ddt_client)
+    ddt.emit("join", {"tournament": slug, "audience": "td", "view": "full"})
+    for client in (console, display, ddt):
+        client.get_received()
+
+    def asked_back(*_args, **_kwargs):
+        raise AssertionError("a push read the tournament back from the services")
+
+    for reader in ("current", "summary", "can_undo_redo", "state_of"):
+        monkeypatch.setattr(tournaments, reader, asked_back)
+    started = tables.start_hand(tid, table, "ddt")
+
+    (hand,) = [e["args"][0] for e in console.get_received() if e["name"] == "hand"]
+    (shown,) = [e["args"][0] for e in display.get_received() if e["name"] == "delta"]
+    (told,) = [e["args"][0] for e in ddt.get_received() if e["name"] == "delta"]
+    assert hand["version"] == shown["version"] == told["version"] == started.version
+    assert ["set", ["can_undo"], True] in told["ops"]
+    answer = td_answer(tid, started)
+    assert {key: answer.pop(key) for key in ("id", "slug", "can_undo", "can_redo")} == {
+        "id": tid, "slug": slug, "can_undo": True, "can_redo": False}
+    assert answer == told  # the push's delta, computed once
 
 
 def test_a_draw_console_hears_a_change_made_through_the_service_alone(app, api):

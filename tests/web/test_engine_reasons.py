@@ -14,7 +14,6 @@ import tdapp.draw_table.rules  # noqa: F401  (registers DRAW_REFUSED's template)
 from tdapp.engine.errors import REASONS, WORDS, IllegalAction
 from tdapp.i18n import translate
 from tdapp.kernel.refusals import engine_refusal
-from tdapp.tournament.registry import load_areas
 
 ROOT = Path(__file__).resolve().parents[2]
 CATALOGUE = ROOT / "tdapp/translations/it/LC_MESSAGES/messages.po"
@@ -70,7 +69,6 @@ def test_every_refusal_the_engine_raises_has_a_code_with_a_template_and_none_is_
 def test_a_reason_inside_a_reason_and_the_engine_words_are_translated_too(app):
     cards = IllegalAction("SEAT_CARDS", seat=2, detail=IllegalAction("HAND_SIZE", count=4))
     slow = IllegalAction("BELOW_MINIMUM", action="raise", min_to=12000, amount=6000)
-    load_areas()  # the areas register their refusals' templates, ILLEGAL_ACTION's among them
     with app.test_request_context():
         assert translate("ILLEGAL_ACTION", engine_refusal("ILLEGAL_ACTION", cards).params) == (
             "posto 2: una mano si fa con 5-7 carte, non 4")

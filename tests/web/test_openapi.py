@@ -1,5 +1,6 @@
-"""`GET /api/v1/openapi.json`: a valid OpenAPI 3.1 document with every route under /api/v1, its
-bodies the pydantic models the routes parse, public like the API page that draws it."""
+"""`GET /api/v1/openapi.json`: a valid OpenAPI 3.1 document with every route under /api/v1 and
+the public JSON at a tournament's address, its bodies the pydantic models the routes parse,
+public like the API page that draws it."""
 
 from __future__ import annotations
 
@@ -9,7 +10,7 @@ import jsonschema
 from flask import Blueprint, Flask, jsonify, request
 from openapi_spec_validator import validate
 
-from tdapp.web.api import ApiBody, parse_json
+from tdapp.web.api.bodies import ApiBody, parse_json
 from tdapp.web.api.openapi import build_document
 
 WRITES = {"post", "put", "patch", "delete"}
@@ -38,7 +39,12 @@ def test_the_document_is_valid_openapi_3_1_and_public(client):
     assert doc["paths"]["/api/v1/openapi.json"]["get"]["security"] == []
 
 
-def test_every_route_under_api_v1_is_one_operation_and_nothing_else(app, client):
+PUBLIC_JSON = {("/t/{slug}/seating", "get"), ("/t/{slug}/players", "get"),
+               ("/t/{slug}/names", "get")}
+
+
+def test_every_route_under_api_v1_and_the_public_json_is_one_operation_and_nothing_else(
+        app, client):
     wanted = {
         (re.sub(r"<(?:[^:>]+:)?([^>]+)>", r"{\1}", rule.rule), method.lower())
         for rule in app.url_map.iter_rules()
@@ -48,8 +54,19 @@ def test_every_route_under_api_v1_is_one_operation_and_nothing_else(app, client)
     documented = {
         (path, method) for path, item in document(client)["paths"].items() for method in item
     }
-    assert documented == wanted
+    assert documented == wanted | PUBLIC_JSON
     assert ("/api/v1/tournaments/{tid}/tables/{table}/hand/actions", "post") in documented
+
+
+def test_the_public_json_is_documented_without_login_with_its_query(client):
+    paths = document(client)["paths"]
+    for path, method in PUBLIC_JSON:
+        assert paths[path][method]["security"] == []
+        assert paths[path][method]["tags"] == ["public"]
+    assert {p["name"] for p in paths["/t/{slug}/seating"]["get"]["parameters"]} == {
+        "slug", "page", "size"}
+    assert [p["name"] for p in paths["/t/{slug}/players"]["get"]["parameters"]
+            if p["in"] == "query"] == ["q"]
 
 
 def test_path_parameters_come_from_the_rules_converters(client):

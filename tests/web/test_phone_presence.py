@@ -104,6 +104,8 @@ def test_a_player_changes_presence_a_few_times_then_waits_PHONE_WAIT(client, api
     answer = toggle(client, slug, 2, token, absent=False, headers=AS_JSON)
     assert answer.status_code == 429
     assert answer.get_json()["error"]["code"] == "PHONE_WAIT"
+    # Answered by the app's one refusal handler, with the parameters of every refusal.
+    assert answer.get_json()["error"]["params"]["seconds"] > 0
     assert logged(api, tid) == before
     page = toggle(client, slug, 2, token, absent=False).get_data(as_text=True)
     assert "Troppi tentativi" in page

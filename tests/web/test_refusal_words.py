@@ -11,9 +11,9 @@ from babel.messages.pofile import read_po
 from flask import session
 from flask_babel import refresh
 
+import tdapp.tournament  # noqa: F401  the package registers every area's messages
 from tdapp.i18n import translate
 from tdapp.kernel import refusals
-from tdapp.tournament.registry import load_areas
 
 CATALOGUE = Path(__file__).resolve().parents[2] / "tdapp/translations/it/LC_MESSAGES/messages.po"
 LEVEL = {"small_blind": 25, "big_blind": 50, "ante": 0, "seconds": 1200}
@@ -28,7 +28,6 @@ def said(app, language: str, code: str, **params) -> str:
 
 
 def test_every_message_with_a_count_has_its_three_italian_forms():
-    load_areas()
     plurals = {code: refusals.message_plural(code) for code in refusals.message_codes()}
     plurals = {code: plural for code, plural in plurals.items() if plural is not None}
     assert {"STRUCTURE_ENDING", "TABLES_WAITING", "REBUY_LIMIT"} <= plurals.keys()
@@ -54,13 +53,11 @@ def test_every_message_with_a_count_has_its_three_italian_forms():
      "5 spostamenti bilanceranno i tavoli"),
 ])
 def test_a_count_takes_the_italian_singular_or_plural(app, code, params, one, several):
-    load_areas()
     assert said(app, "it", code, **{params: 1}) == one
     assert said(app, "it", code, **{params: 5}) == several
 
 
 def test_a_list_of_tables_counts_its_tables_in_both_languages(app):
-    load_areas()
     assert said(app, "it", "TABLES_WAITING", tables="3") == (
         "In attesa della fine della mano al tavolo 3")
     assert said(app, "it", "TABLES_WAITING", tables="1, 3") == (

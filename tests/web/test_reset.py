@@ -6,7 +6,9 @@ sees what it sees on a fresh start, and nothing of the first."""
 
 from __future__ import annotations
 
+import json
 from datetime import UTC, datetime, timedelta
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -14,12 +16,14 @@ import pytest
 from tdapp import bootstrap, realtime, scheduler, testing
 from tdapp.realtime import socketio
 from tdapp.services import accounts, bus, draw_tables, journal, tournaments
+from tdapp.services import league as leagues
 from tdapp.services.draw_tables import Player
 from tdapp.tournament.clock import rules
 from tdapp.tournament.settings import Settings
 from tdapp.wallclock import utcnow
 
 CLIENT = "10.0.0.9"
+SEASON = json.loads((Path(__file__).parents[1] / "league" / "season_2024.json").read_text())
 
 
 def assert_fresh(app, config: dict[str, Any]) -> None:
@@ -31,10 +35,11 @@ def assert_fresh(app, config: dict[str, Any]) -> None:
     assert list(socketio.server.manager.get_participants("/", None)) == []
     assert accounts.login_brake.wait_seconds(("login", "ddt", CLIENT), utcnow()) == 0
     assert tournaments.LOG.held(1) is None and draw_tables.LOG.held(1) is None
+    assert leagues.LOG.held(1) is None
 
 
 def a_night(app, config: dict[str, Any], name: str, undo: bool) -> None:
-    """On a fresh start: a tournament and a draw table, both id 1 (the first of a database,
+    """On a fresh start: a tournament, a draw table and a league, all id 1 (the first of a database,
     whatever the night before had under that id), read as the console and the screens read
     them, each read its own; then every kind of leftover a test can leave."""
     assert_fresh(app, config)
@@ -56,6 +61,11 @@ def a_night(app, config: dict[str, Any], name: str, undo: bool) -> None:
     table = draw_tables.create_table(f"Tavolo {name}", [Player("Anna", 300), Player("Bruno", 300)],
                                      2, "ddt")
     assert (table.id, draw_tables.current(table.id).name) == (1, f"Tavolo {name}")
+    league = leagues.create_league(f"Lega {name}", SEASON["members"])
+    leagues.enter_night(league, 1, SEASON["nights"][0]["tables"], "test")
+    if undo:
+        leagues.undo_night(league, "test")
+    assert (league, len(leagues.league(league).nights)) == (1, 0 if undo else 1)
 
     display = socketio.test_client(app)
     display.emit("join", {"tournament": created.slug})

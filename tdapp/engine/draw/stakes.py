@@ -43,8 +43,3 @@ def top_up(stacks: Mapping[int, int], seat: int, passate: int, passata: int, *,
     if isinstance(passate, bool) or not isinstance(passate, int) or passate < 1:
         raise IllegalAction("RESTO_PASSATE")
     return {**stacks, seat: stacks[seat] + passate * passata}
-
-
-def newcomer_passate(passate_taken: Mapping[int, int]) -> int:
-    """A newcomer sits in with a double passata once a player at the table took a second."""
-    return 2 if any(n >= 2 for n in passate_taken.values()) else 1

@@ -18,9 +18,6 @@ from tdapp.tournament.seating.balance import (
 from tdapp.tournament.seating.hand_for_hand import hand_for_hand_clock_ms, hand_for_hand_due
 from tdapp.tournament.seating.seat_draw import Seat, draw_seats
 
-# The DdT's commands register with the tournament's registry on import (registry.load_areas).
-from tdapp.tournament.seating import rules, view  # noqa: E402, F401  isort: skip
-
 __all__ = [
     "BalanceRules",
     "Buttons",

@@ -6,8 +6,6 @@ Every move of one event carries the version that event gave the tournament (`Las
 so the newest batch is the moves with the newest version. A player moved again since belongs to
 the newer batch only; a player who busted since goes nowhere and is left out. An undone batch is
 gone from the state, so the one before it is announced again, as the room sits now.
-
-Like rules.py, this module must not import tdapp.tournament.state at run time.
 """
 
 from __future__ import annotations

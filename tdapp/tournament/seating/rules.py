@@ -4,9 +4,6 @@ final table, the break order, the balancing settings, hand-for-hand and the firs
 Suggestions are never stored: the "seating" view section works them out from the state
 (`suggest`), and "apply the suggested" decides them again at that moment, so what is applied is
 what the rules say now. Each event records the seats drawn, so apply never draws.
-
-This module must not import tdapp.tournament.state at run time: state.py imports this package
-(for `SeatingState`), and the handlers only use the state they are given.
 """
 
 from __future__ import annotations

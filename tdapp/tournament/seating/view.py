@@ -2,8 +2,6 @@
 the break order, the next hand's button and blinds, each player's last move) and the DdT's
 warnings (a break or the final table due, moves to make, tables waiting or halted,
 hand-for-hand due or on).
-
-Like rules.py, this module must not import tdapp.tournament.state at run time.
 """
 
 from __future__ import annotations

@@ -12,9 +12,14 @@ import os
 from flask import current_app, g, jsonify, request
 from pydantic import Field
 
+from tdapp.kernel.refusals import register_messages
 from tdapp.services import accounts
-from tdapp.web.api import ApiBody, _bearer_token, bp, ddt_required, parse_json
+from tdapp.web.api.bodies import ApiBody, parse_json
+from tdapp.web.api.v1 import bp
 from tdapp.web.errors import RequestRefused
+from tdapp.web.guards import bearer_token, ddt_api
+
+register_messages({"WRONG_CREDENTIALS": "Wrong username or password."})
 
 
 def default_token_days() -> int:
@@ -79,7 +84,7 @@ def token():
 def revoke_own_token():
     """204: the bearer token of this very request stops working (a client logging out). Only a
     bearer token can be revoked this way: a console session has none, so it gets 401."""
-    presented = _bearer_token()
+    presented = bearer_token()
     if presented is None or accounts.user_for_token(presented) is None:
         raise RequestRefused("LOGIN_REQUIRED", status=401)
     accounts.revoke_bearer(presented)
@@ -87,14 +92,14 @@ def revoke_own_token():
 
 
 @bp.get("/auth/tokens")
-@ddt_required
+@ddt_api
 def list_tokens():
     """Every DdT's live tokens, newest first; never a token's secret or its hash."""
     return jsonify(tokens=[listed.as_json() for listed in accounts.tokens()])
 
 
 @bp.delete("/auth/tokens/<int:token_id>")
-@ddt_required
+@ddt_api
 def revoke_token(token_id: int):
     """204: any DdT may shut out any token (a lost tablet); 404 UNKNOWN_TOKEN if there is none."""
     accounts.revoke_token(token_id)

@@ -9,9 +9,11 @@ from typing import Annotated
 from pydantic import Field
 
 from tdapp.tournament.colour_up.rules import RaceChips, RaceCount
-from tdapp.web.api import ApiBody, bp, ddt_required, parse_json
+from tdapp.web.api.bodies import ApiBody, parse_json
 from tdapp.web.api.settings import Count, Positive
 from tdapp.web.api.tournaments import act
+from tdapp.web.api.v1 import bp
+from tdapp.web.guards import ddt_api
 
 
 class RaceCountBody(ApiBody):
@@ -25,7 +27,7 @@ class RaceBody(ApiBody):
 
 
 @bp.post("/tournaments/<int:tid>/chips/race")
-@ddt_required
+@ddt_api
 def race(tid: int):
     body = parse_json(RaceBody)
     counts = tuple(RaceCount(c.player_id, c.chips) for c in body.counts)

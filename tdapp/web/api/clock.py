@@ -14,9 +14,11 @@ from flask import Blueprint
 
 from tdapp.kernel.refusals import register_messages
 from tdapp.tournament.clock import rules
-from tdapp.web.api import URL_PREFIX, ApiBody, ddt_required, parse_json
+from tdapp.web.api.bodies import ApiBody, parse_json
 from tdapp.web.api.tournaments import act
+from tdapp.web.api.v1 import URL_PREFIX
 from tdapp.web.errors import RequestRefused
+from tdapp.web.guards import ddt_api
 
 bp = Blueprint("api_clock", __name__, url_prefix=URL_PREFIX)
 
@@ -65,14 +67,14 @@ def command_for(body: ClockBody) -> object:
 
 
 @bp.post("/tournaments/<int:tid>/clock")
-@ddt_required
+@ddt_api
 def clock(tid: int):
     body = parse_json(ClockBody)
     return act(tid, command_for(body))
 
 
 @bp.post("/tournaments/<int:tid>/displays/<screen>")
-@ddt_required
+@ddt_api
 def display_layout(tid: int, screen: str):
     """Sets what the wall screen `screen` shows: `{"layout": "clock"|"seating"|"rotate",
     "seconds": 20}`."""

@@ -11,8 +11,10 @@ from pydantic import Field
 
 from tdapp.services import accounts, clubs, invitations
 from tdapp.web import roles
-from tdapp.web.api import URL_PREFIX, ApiBody, ddt_required, parse_json
+from tdapp.web.api.bodies import ApiBody, parse_json
+from tdapp.web.api.v1 import URL_PREFIX
 from tdapp.web.errors import RequestRefused
+from tdapp.web.guards import ddt_api
 
 bp = Blueprint("api_club", __name__, url_prefix=URL_PREFIX)
 
@@ -30,7 +32,7 @@ class AcceptBody(ApiBody):
 
 def _club_id() -> int:
     staff = roles.current_staff()
-    assert staff is not None  # ddt_required and the role check let only staff through
+    assert staff is not None  # ddt_api and the role check let only staff through
     return staff.club_id
 
 
@@ -40,14 +42,14 @@ def invitation_url(code: str) -> str:
 
 
 @bp.get("/club/members")
-@ddt_required
+@ddt_api
 def list_members():
     """Every member of the club with their role."""
     return jsonify(members=[m.as_json() for m in clubs.members(_club_id())])
 
 
 @bp.put("/club/members/<int:user_id>")
-@ddt_required
+@ddt_api
 def change_role(user_id: int):
     """The member's new role; 422 LAST_OWNER for the club's last owner's demotion."""
     body = parse_json(RoleBody)
@@ -55,7 +57,7 @@ def change_role(user_id: int):
 
 
 @bp.delete("/club/members/<int:user_id>")
-@ddt_required
+@ddt_api
 def remove_member(user_id: int):
     """204: the member leaves the club, their tokens and console sessions refused at their next
     request; 422 LAST_OWNER for the last owner; 404 UNKNOWN_MEMBER."""
@@ -64,14 +66,14 @@ def remove_member(user_id: int):
 
 
 @bp.get("/club/invitations")
-@ddt_required
+@ddt_api
 def list_invitations():
     """The invitations still open (never their codes), newest first."""
     return jsonify(invitations=[p.as_json() for p in invitations.pending(_club_id())])
 
 
 @bp.post("/club/invitations")
-@ddt_required
+@ddt_api
 def invite():
     """201 with `{"code", "url", "expires_at"}`: one use, 7 days; the code is shown only here."""
     body = parse_json(RoleBody)
@@ -83,7 +85,7 @@ def invite():
 
 
 @bp.delete("/club/invitations/<int:invitation_id>")
-@ddt_required
+@ddt_api
 def withdraw_invitation(invitation_id: int):
     """204: the invitation stops working; 404 UNKNOWN_INVITATION if none such is open."""
     invitations.withdraw(_club_id(), invitation_id)

@@ -33,15 +33,16 @@ from tdapp.draw_table.commands import (
 from tdapp.realtime import draw_table_view
 from tdapp.services import draw_tables
 from tdapp.services.draw_tables import Player
-from tdapp.web.api import URL_PREFIX, ApiBody, actor, ddt_required, parse_json
-from tdapp.web.console_access import console_guard
-from tdapp.web.draw_console import access_json
+from tdapp.web.api.bodies import ApiBody, parse_json
+from tdapp.web.api.v1 import URL_PREFIX
+from tdapp.web.console_access import draw_access_json
 from tdapp.web.errors import RequestRefused
+from tdapp.web.guards import actor, console_api, ddt_api
 from tdapp.web.numbers import seat_keys
 
 bp = Blueprint("api_draw_tables", __name__, url_prefix=URL_PREFIX + "/draw-tables")
 
-draw_guard = console_guard(
+draw_guard = console_api(
     DRAW_CONSOLES,
     lambda table_id, **_: str(table_id),
     lambda table_id, **_: draw_tables.access_generation(table_id),
@@ -163,14 +164,14 @@ def _send(table_id: int, command: Command) -> Any:
 
 
 @bp.post("")
-@ddt_required
+@ddt_api
 def create() -> Any:
     body = parse_json(CreateBody)
     opened = draw_tables.create_table(
         body.name, [Player(p.name, p.resto) for p in body.players], body.dealer,
         actor(), invito_max=body.invito_max, passata=body.passata,
         league_id=body.league_id, game=body.game, variant=body.variant or "")
-    return jsonify({**draw_table_view(opened), **access_json(opened)}), 201
+    return jsonify({**draw_table_view(opened), **draw_access_json(opened)}), 201
 
 
 @bp.get("/<int:table_id>")
@@ -288,14 +289,14 @@ def undo(table_id: int) -> Any:
 
 
 @bp.get("/<int:table_id>/access")
-@ddt_required
+@ddt_api
 def get_access(table_id: int) -> Any:
-    return jsonify(access_json(draw_tables.current(table_id)))
+    return jsonify(draw_access_json(draw_tables.current(table_id)))
 
 
 @bp.post("/<int:table_id>/access")
-@ddt_required
+@ddt_api
 def renew_access(table_id: int) -> Any:
     """A new link and PIN; the old ones stop working."""
     parse_json(ApiBody)
-    return jsonify(access_json(draw_tables.renew_access(table_id)))
+    return jsonify(draw_access_json(draw_tables.renew_access(table_id)))

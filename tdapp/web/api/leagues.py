@@ -19,8 +19,10 @@ from tdapp.league.standings import Line
 from tdapp.services import league as leagues
 from tdapp.services import league_nights
 from tdapp.wallclock import utcnow
-from tdapp.web.api import URL_PREFIX, ApiBody, actor, ddt_required, parse_json
+from tdapp.web.api.bodies import ApiBody, parse_json
+from tdapp.web.api.v1 import URL_PREFIX
 from tdapp.web.errors import message_of
+from tdapp.web.guards import actor, ddt_api
 
 bp = Blueprint("api_league", __name__, url_prefix=URL_PREFIX)
 
@@ -126,7 +128,7 @@ def live_json(night: league_nights.LiveNight) -> dict[str, Any]:
 
 
 @bp.post("/leagues")
-@ddt_required
+@ddt_api
 def create_league():
     body = parse_json(LeagueBody)
     league_id = leagues.create_league(body.name, body.members)
@@ -153,7 +155,7 @@ def night(league_id: int, day: int):
 
 
 @bp.post("/leagues/<int:league_id>/nights")
-@ddt_required
+@ddt_api
 def enter_night(league_id: int):
     body = parse_json(NightBody)
     entered = leagues.enter_night(league_id, body.day, [t.model_dump() for t in body.tables],
@@ -162,7 +164,7 @@ def enter_night(league_id: int):
 
 
 @bp.post("/leagues/<int:league_id>/undo")
-@ddt_required
+@ddt_api
 def undo(league_id: int):
     return jsonify(undone_day=leagues.undo_night(league_id, actor()))
 
@@ -177,7 +179,7 @@ def next_night(league_id: int):
 
 
 @bp.post("/leagues/<int:league_id>/readings")
-@ddt_required
+@ddt_api
 def choose_readings(league_id: int):
     """The league's choices among the seed's open readings ([U]); the standings follow."""
     body = parse_json(ReadingsBody)
@@ -186,7 +188,7 @@ def choose_readings(league_id: int):
 
 
 @bp.post("/leagues/<int:league_id>/live-nights")
-@ddt_required
+@ddt_api
 def open_night(league_id: int):
     """Open the next day's draw tables, as next-night plans them, in one step."""
     body = parse_json(OpenNightBody)
@@ -201,7 +203,7 @@ def live_night(league_id: int, day: int):
 
 
 @bp.post("/leagues/<int:league_id>/live-nights/<int:day>/marks")
-@ddt_required
+@ddt_api
 def mark(league_id: int, day: int):
     """A telesina round played, or a full vestito shown at a hand tapped without its cards."""
     body = parse_json(MarkBody)
@@ -211,7 +213,7 @@ def mark(league_id: int, day: int):
 
 
 @bp.post("/leagues/<int:league_id>/live-nights/<int:day>/confirm")
-@ddt_required
+@ddt_api
 def confirm(league_id: int, day: int):
     """The result read off the tables goes into the league as the night's result."""
     parse_json(ApiBody)

@@ -9,8 +9,10 @@ from pydantic import Field
 
 from tdapp.services import roster, templates, tournaments
 from tdapp.tournament.settings import Settings
-from tdapp.web.api import ApiBody, bp, ddt_required, parse_json
+from tdapp.web.api.bodies import ApiBody, parse_json
 from tdapp.web.api.settings import Gender, Positive, SettingsBody, settings_json
+from tdapp.web.api.v1 import bp
+from tdapp.web.guards import ddt_api
 
 
 def _template_json(template: templates.Template) -> dict[str, Any]:
@@ -26,13 +28,13 @@ class TemplateBody(SettingsBody):
 
 
 @bp.get("/templates")
-@ddt_required
+@ddt_api
 def list_templates():
     return jsonify(templates=[_template_json(t) for t in templates.list_templates()])
 
 
 @bp.post("/templates")
-@ddt_required
+@ddt_api
 def save_template():
     body = parse_json(TemplateBody)
     if body.tournament:
@@ -46,13 +48,13 @@ def save_template():
 
 
 @bp.get("/templates/<int:template_id>")
-@ddt_required
+@ddt_api
 def show_template(template_id: int):
     return jsonify(_template_json(templates.get_template(template_id)))
 
 
 @bp.put("/templates/<int:template_id>")
-@ddt_required
+@ddt_api
 def edit_template(template_id: int):
     body = parse_json(TemplateBody)
     base = templates.get_template(template_id).settings
@@ -61,7 +63,7 @@ def edit_template(template_id: int):
 
 
 @bp.delete("/templates/<int:template_id>")
-@ddt_required
+@ddt_api
 def delete_template(template_id: int):
     templates.delete_template(template_id)
     return "", 204
@@ -73,14 +75,14 @@ class MemberBody(ApiBody):
 
 
 @bp.get("/roster")
-@ddt_required
+@ddt_api
 def list_roster():
     found = roster.members(request.args.get("q", ""))
     return jsonify(players=[{"id": m.id, "name": m.name, "gender": m.gender} for m in found])
 
 
 @bp.post("/roster")
-@ddt_required
+@ddt_api
 def add_to_roster():
     body = parse_json(MemberBody)
     member = roster.add_member(body.name, body.gender)

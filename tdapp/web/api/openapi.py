@@ -1,6 +1,7 @@
 """`GET /api/v1/openapi.json`: the API described for machines, as an OpenAPI 3.1 document.
 
-Built from the running app, not written by hand: every rule under `/api/v1` in the URL map is an
+Built from the running app, not written by hand: every rule under `/api/v1` in the URL map, and
+every other rule this package serves (the public JSON at a tournament's address), is an
 operation, its path parameters come from the rule's converters, its body schema is the pydantic
 model its view parses (pydantic's JSON Schema 2020-12 is OpenAPI 3.1's own dialect), and the rest
 from what the view's source says (`view_source`). So the document cannot drift from the routes,
@@ -17,10 +18,12 @@ from typing import Any
 
 from flask import Blueprint, Flask, current_app, jsonify
 from pydantic import BaseModel
+from werkzeug.routing import Rule
 
 from tdapp.web import roles
-from tdapp.web.api import CSRF_HEADER, URL_PREFIX
+from tdapp.web.api.v1 import URL_PREFIX
 from tdapp.web.api.view_source import ViewSource, read_view
+from tdapp.web.csrf import HEADER as CSRF_HEADER
 
 bp = Blueprint("api_openapi", __name__, url_prefix=URL_PREFIX)
 
@@ -37,6 +40,7 @@ _REFUSAL = "#/components/schemas/Refusal"
 # Answers are described in docs/api.md; here only their kind.
 _ANSWER = {"type": "object"}
 _EXTENSION_KEY = "tdapp_openapi"
+_PACKAGE = __name__.rpartition(".")[0]
 
 
 @bp.get("/openapi.json")
@@ -53,6 +57,12 @@ def openapi_path(rule: str) -> str:
     return _RULE_PART.sub(lambda part: "{" + part["name"] + "}", rule)
 
 
+def described(app: Flask, rule: Rule) -> bool:
+    """Whether the document describes `rule`: under /api/v1, or served by this package."""
+    module = app.view_functions[rule.endpoint].__module__
+    return rule.rule.startswith(URL_PREFIX + "/") or module.startswith(_PACKAGE + ".")
+
+
 def build_document(app: Flask) -> dict[str, Any]:
     """The OpenAPI 3.1 document of every route of `app` under /api/v1."""
     components = _Components()
@@ -60,7 +70,7 @@ def build_document(app: Flask) -> dict[str, Any]:
     routes = sorted(
         (rule.rule, method.lower(), rule)
         for rule in app.url_map.iter_rules()
-        if rule.rule.startswith(URL_PREFIX + "/")
+        if described(app, rule)
         for method in rule.methods - _IGNORED_METHODS
     )
     methods_of: dict[str, int] = {}
@@ -105,7 +115,7 @@ def _operation(
     operation: dict[str, Any] = {
         "operationId": operation_id,
         "summary": summary or view.name.replace("_", " ").capitalize(),
-        "tags": [path.removeprefix(URL_PREFIX + "/").split("/")[0]],
+        "tags": [_tag(path)],
     }
     if details.strip():
         operation["description"] = view.doc
@@ -126,6 +136,14 @@ def _operation(
     operation["responses"] = _responses(method, view, bool(_RULE_PART.search(path)))
     operation["security"] = _security(method) if view.guarded else []
     return operation
+
+
+def _tag(path: str) -> str:
+    """The operation's group: the resource after /api/v1, or "public" for a tournament's
+    public address."""
+    if not path.startswith(URL_PREFIX + "/"):
+        return "public"
+    return path.removeprefix(URL_PREFIX + "/").split("/")[0]
 
 
 def _path_parameters(path: str) -> list[dict[str, Any]]:

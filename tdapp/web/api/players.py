@@ -17,11 +17,13 @@ from tdapp.tournament.chips import ChipCount, CountChips, SetChips
 from tdapp.tournament.presence import SetAbsent
 from tdapp.tournament.purchases import AddOn, Rebuy
 from tdapp.tournament.registration import ReEnterPlayer, RegisterPlayer, UnregisterPlayer
-from tdapp.web.api import ApiBody, actor, bp, ddt_required, parse_json
+from tdapp.web.api.bodies import ApiBody, parse_json
 from tdapp.web.api.settings import Count, Gender, PlayerIds, Positive
 from tdapp.web.api.tournaments import act
+from tdapp.web.api.v1 import bp
 from tdapp.web.api.validation import required
 from tdapp.web.errors import RequestRefused
+from tdapp.web.guards import actor, ddt_api
 
 
 class RegisterBody(ApiBody):
@@ -33,7 +35,7 @@ class RegisterBody(ApiBody):
 
 
 @bp.post("/tournaments/<int:tid>/players")
-@ddt_required
+@ddt_api
 def register(tid: int):
     """201 with the new player's id. A roster player may be named by `roster_id` alone. A name
     already in the tournament (case, accents and spaces ignored) is refused with 422
@@ -55,7 +57,7 @@ def register(tid: int):
 
 
 @bp.post("/tournaments/<int:tid>/players/<int:pid>/unregister")
-@ddt_required
+@ddt_api
 def unregister(tid: int, pid: int):
     return act(tid, UnregisterPlayer(pid))
 
@@ -67,7 +69,7 @@ class ReEntryBody(ApiBody):
 
 
 @bp.post("/tournaments/<int:tid>/players/<int:pid>/reentry")
-@ddt_required
+@ddt_api
 def re_enter(tid: int, pid: int):
     body = parse_json(ReEntryBody)
     return act(tid, ReEnterPlayer(pid, forfeit=body.forfeit))
@@ -81,14 +83,14 @@ class PurchaseBody(ApiBody):
 
 
 @bp.post("/tournaments/<int:tid>/players/<int:pid>/rebuy")
-@ddt_required
+@ddt_api
 def rebuy(tid: int, pid: int):
     body = parse_json(PurchaseBody)
     return act(tid, Rebuy(pid, stack=body.stack))
 
 
 @bp.post("/tournaments/<int:tid>/players/<int:pid>/addon")
-@ddt_required
+@ddt_api
 def add_on(tid: int, pid: int):
     body = parse_json(PurchaseBody)
     return act(tid, AddOn(pid, stack=body.stack))
@@ -99,7 +101,7 @@ class ChipsBody(ApiBody):
 
 
 @bp.post("/tournaments/<int:tid>/players/<int:pid>/chips")
-@ddt_required
+@ddt_api
 def chips(tid: int, pid: int):
     body = parse_json(ChipsBody)
     return act(tid, SetChips(pid, body.stack))
@@ -115,7 +117,7 @@ class CountsBody(ApiBody):
 
 
 @bp.post("/tournaments/<int:tid>/chips")
-@ddt_required
+@ddt_api
 def count_chips(tid: int):
     body = parse_json(CountsBody)
     return act(tid, CountChips(tuple(ChipCount(c.player, c.stack) for c in body.counts)))
@@ -126,7 +128,7 @@ class AbsentBody(ApiBody):
 
 
 @bp.post("/tournaments/<int:tid>/players/<int:pid>/absent")
-@ddt_required
+@ddt_api
 def absent(tid: int, pid: int):
     body = parse_json(AbsentBody)
     return act(tid, SetAbsent(pid, body.absent))
@@ -143,7 +145,7 @@ class BustBody(ApiBody):
 
 
 @bp.post("/tournaments/<int:tid>/players/<int:pid>/bust")
-@ddt_required
+@ddt_api
 def bust(tid: int, pid: int):
     body = parse_json(BustBody)
     return act(tid, BustPlayer(pid, body.hand_stack, tuple(body.eliminated_by)))
@@ -160,7 +162,7 @@ class BustsBody(ApiBody):
 
 
 @bp.post("/tournaments/<int:tid>/busts")
-@ddt_required
+@ddt_api
 def busts(tid: int):
     body = parse_json(BustsBody)
     command = BustPlayers(

@@ -10,8 +10,9 @@ from flask_babel import gettext, to_user_timezone
 from tdapp.services import journal, results, tournaments
 from tdapp.tournament.payouts import prize_pool_cents
 from tdapp.tournament.results import COLUMNS, exported
-from tdapp.web.api import bp, ddt_required
+from tdapp.web.api.v1 import bp
 from tdapp.web.errors import translate
+from tdapp.web.guards import ddt_api
 from tdapp.web.spreadsheet import csv_file, euros
 from tdapp.web.td.formats import money
 
@@ -35,7 +36,7 @@ def _cell(column: str, value: object) -> object:
 
 
 @bp.get("/tournaments/<int:tid>/results.csv")
-@ddt_required
+@ddt_api
 def results_csv(tid: int):
     """Every player, in finishing order (those still in play first, without a place)."""
     night = results.night(tid)
@@ -48,7 +49,7 @@ def results_csv(tid: int):
 
 
 @bp.get("/tournaments/<int:tid>/results.json")
-@ddt_required
+@ddt_api
 def results_json(tid: int):
     night = results.night(tid)
     state = tournaments.current(tid)
@@ -62,7 +63,7 @@ def results_json(tid: int):
 
 
 @bp.get("/tournaments/<int:tid>/log.csv")
-@ddt_required
+@ddt_api
 def log_csv(tid: int):
     """The log oldest first, as it happened; an undone line says who undid it."""
     summary = tournaments.summary(tid)

@@ -9,9 +9,12 @@ from flask import Blueprint, jsonify
 from pydantic import Field
 
 from tdapp.season.points import FORMULAS
+from tdapp.season.rules import MAX_TOURNAMENTS
 from tdapp.season.standings import Line
 from tdapp.services import seasons
-from tdapp.web.api import URL_PREFIX, ApiBody, ddt_required, parse_json
+from tdapp.web.api.bodies import ApiBody, parse_json
+from tdapp.web.api.v1 import URL_PREFIX
+from tdapp.web.guards import ddt_api
 
 bp = Blueprint("api_seasons", __name__, url_prefix=URL_PREFIX)
 
@@ -21,7 +24,7 @@ class SeasonBody(ApiBody):
     12, 10, 8, 6, 4, 2, 1 by place) or fixed:<points of each place> ("fixed:10,6,4,2,1")."""
 
     name: Annotated[str, Field(max_length=200)]
-    tournaments: Annotated[list[int], Field(max_length=seasons.MAX_TOURNAMENTS)]
+    tournaments: Annotated[list[int], Field(max_length=MAX_TOURNAMENTS)]
     points: Annotated[str, Field(max_length=1000)] = FORMULAS[0]
 
 
@@ -45,13 +48,13 @@ def line_json(line: Line) -> dict[str, Any]:
 
 
 @bp.get("/seasons")
-@ddt_required
+@ddt_api
 def list_seasons():
     return jsonify(seasons=[season_json(s) for s in seasons.list_seasons()])
 
 
 @bp.post("/seasons")
-@ddt_required
+@ddt_api
 def create_season():
     body = parse_json(SeasonBody)
     created = seasons.create_season(body.name, body.tournaments, body.points)
@@ -59,13 +62,13 @@ def create_season():
 
 
 @bp.get("/seasons/<int:season_id>")
-@ddt_required
+@ddt_api
 def show_season(season_id: int):
     return jsonify(season_json(seasons.season(season_id)))
 
 
 @bp.put("/seasons/<int:season_id>")
-@ddt_required
+@ddt_api
 def change_season(season_id: int):
     body = parse_json(SeasonBody)
     return jsonify(season_json(
@@ -73,14 +76,14 @@ def change_season(season_id: int):
 
 
 @bp.delete("/seasons/<int:season_id>")
-@ddt_required
+@ddt_api
 def delete_season(season_id: int):
     seasons.delete_season(season_id)
     return "", 204
 
 
 @bp.get("/seasons/<int:season_id>/standings")
-@ddt_required
+@ddt_api
 def standings(season_id: int):
     """The table now: players by points, then wins, then best place; tournaments oldest first."""
     table = seasons.season_standings(season_id)

@@ -40,9 +40,11 @@ from tdapp.tournament.seating.rules import (
     SetHandForHand,
 )
 from tdapp.wallclock import utcnow
-from tdapp.web.api import URL_PREFIX, ApiBody, ddt_required, parse_json
+from tdapp.web.api.bodies import ApiBody, parse_json
 from tdapp.web.api.tournaments import act
+from tdapp.web.api.v1 import URL_PREFIX
 from tdapp.web.errors import RequestRefused, translate
+from tdapp.web.guards import ddt_api
 
 bp = Blueprint("api_seating", __name__, url_prefix=URL_PREFIX)
 
@@ -91,7 +93,7 @@ class SeatDrawBody(ApiBody):
 
 
 @bp.post("/tournaments/<int:tid>/seats/draw")
-@ddt_required
+@ddt_api
 def seat_draw(tid: int):
     """The opening seat draw (TO-02): how many tables and how they are formed."""
     body = parse_json(SeatDrawBody)
@@ -99,7 +101,7 @@ def seat_draw(tid: int):
 
 
 @bp.get("/tournaments/<int:tid>/balance")
-@ddt_required
+@ddt_api
 def balance(tid: int):
     state = tournaments.current(tid)
     seating = view(state, utcnow(), "td")["seating"]
@@ -122,7 +124,7 @@ def balance(tid: int):
 
 
 @bp.post("/tournaments/<int:tid>/moves")
-@ddt_required
+@ddt_api
 def moves(tid: int):
     body = parse_json(MoveBody)
     one = (body.player, body.table, body.seat)
@@ -135,14 +137,14 @@ def moves(tid: int):
 
 
 @bp.post("/tournaments/<int:tid>/tables/<int:table>/break")
-@ddt_required
+@ddt_api
 def break_table(tid: int, table: int):
     parse_json(ApiBody)
     return act(tid, BreakTable(table))
 
 
 @bp.post("/tournaments/<int:tid>/final-table")
-@ddt_required
+@ddt_api
 def final_table(tid: int):
     body = parse_json(FinalTableBody)
     return act(tid, RedrawFinalTable(body.table))
@@ -150,21 +152,21 @@ def final_table(tid: int):
 
 @bp.put("/tournaments/<int:tid>/break-order")
 @bp.post("/tournaments/<int:tid>/break-order")
-@ddt_required
+@ddt_api
 def break_order(tid: int):
     body = parse_json(BreakOrderBody)
     return act(tid, SetBreakOrder(tuple(body.order)))
 
 
 @bp.post("/tournaments/<int:tid>/hand-for-hand")
-@ddt_required
+@ddt_api
 def hand_for_hand(tid: int):
     body = parse_json(HandForHandBody)
     return act(tid, SetHandForHand(body.on))
 
 
 @bp.post("/tournaments/<int:tid>/buttons/draw")
-@ddt_required
+@ddt_api
 def first_buttons(tid: int):
     parse_json(ApiBody)
     return act(tid, DrawButtons())
@@ -172,7 +174,7 @@ def first_buttons(tid: int):
 
 @bp.put("/tournaments/<int:tid>/seating")
 @bp.post("/tournaments/<int:tid>/seating")
-@ddt_required
+@ddt_api
 def configure(tid: int):
     body = parse_json(SeatingBody)
     command = ConfigureSeating(

@@ -23,7 +23,7 @@ from tdapp.tournament.settings import (
     Settings,
 )
 from tdapp.tournament.structure import Break, Level, Structure
-from tdapp.web.api import ApiBody
+from tdapp.web.api.bodies import ApiBody
 from tdapp.web.errors import RequestRefused
 
 MAX_NUMBER = 1_000_000_000

@@ -19,11 +19,12 @@ from tdapp.kernel.refusals import DomainError
 from tdapp.realtime import table_answer, table_message
 from tdapp.services import tables, tournaments
 from tdapp.tournament.state import Tournament
-from tdapp.web.api import URL_PREFIX, ApiBody, actor, ddt_required, parse_json
-from tdapp.web.console_access import console_guard
+from tdapp.web.api.bodies import ApiBody, parse_json
+from tdapp.web.api.v1 import URL_PREFIX
+from tdapp.web.console_access import table_access_json
 from tdapp.web.errors import RequestRefused
+from tdapp.web.guards import actor, console_api, ddt_api
 from tdapp.web.numbers import seat_keys
-from tdapp.web.table import access_json
 
 bp = Blueprint("api_tables", __name__, url_prefix=URL_PREFIX)
 
@@ -34,7 +35,7 @@ ActionName = Literal["fold", "check", "call", "bet", "raise", "all_in"]
 Pieces = Annotated[int, Field(ge=1, le=1000)]
 PushedAmount = Annotated[int, Field(ge=1, le=1_000_000_000)]
 
-table_guard = console_guard(
+table_guard = console_api(
     TABLE_CONSOLES,
     lambda tid, table, **_: table_console(tid, table),
     lambda tid, table, **_: tables.access_generation(tid, table),
@@ -210,15 +211,15 @@ def redo(tid: int, table: int) -> Any:
 
 
 @bp.post("/tournaments/<int:tid>/tables/<int:table>/access")
-@ddt_required
+@ddt_api
 def renew_access(tid: int, table: int) -> Any:
     """A new link and PIN for the table's console; the old ones stop working."""
     parse_json(ApiBody)
     tables.renew_access(tid, table, actor())
-    return jsonify(access_json(tid, table))
+    return jsonify(table_access_json(tid, table))
 
 
 @bp.get("/tournaments/<int:tid>/tables/<int:table>/access")
-@ddt_required
+@ddt_api
 def get_access(tid: int, table: int) -> Any:
-    return jsonify(access_json(tid, table))
+    return jsonify(table_access_json(tid, table))

@@ -9,12 +9,15 @@ from typing import Annotated, Any, Literal
 from flask import jsonify
 from pydantic import Field
 
-from tdapp.services import tables, tournaments
+from tdapp.services import tournaments
 from tdapp.tournament.deal_proposal import DealProposal, propose_deal
 from tdapp.tournament.deals import icm_cents
-from tdapp.web.api import ApiBody, bp, ddt_required, parse_json
+from tdapp.tournament.side_pots import side_pots as split_side_pots
+from tdapp.web.api.bodies import ApiBody, parse_json
 from tdapp.web.api.settings import MAX_NUMBER
 from tdapp.web.api.tables import LARGEST_SEAT, Chips, Seat
+from tdapp.web.api.v1 import bp
+from tdapp.web.guards import ddt_api
 from tdapp.web.numbers import seat_keys
 
 
@@ -26,13 +29,13 @@ class SidePotsBody(ApiBody):
 
 
 @bp.post("/tools/side-pots")
-@ddt_required
+@ddt_api
 def side_pots() -> Any:
     """Chips each seat put in, the seats that folded and, optionally, the winners of each pot
     (best first) and the button: the pots, main first, and what each seat is paid."""
     body = parse_json(SidePotsBody)
     committed = seat_keys(body.committed, field="committed", largest=LARGEST_SEAT)
-    found = tables.side_pots(committed, body.folded, body.winners, body.button)
+    found = split_side_pots(committed, body.folded, body.winners, body.button)
     return jsonify({"pots": found.pots, "payouts": found.payouts})
 
 
@@ -42,7 +45,7 @@ class IcmBody(ApiBody):
 
 
 @bp.post("/tools/icm")
-@ddt_required
+@ddt_api
 def icm() -> Any:
     """Stacks (chips) and the prizes still to pay (cents, first place first): each player's ICM
     equity in whole cents, adding up exactly to the prizes. Exact, for up to ten players; more
@@ -57,7 +60,7 @@ class DealBody(ApiBody):
 
 
 @bp.post("/tournaments/<int:tid>/deals/proposal")
-@ddt_required
+@ddt_api
 def deal_proposal(tid: int) -> Any:
     """A deal for the players left: each one's amount (cents) by ICM or the chip-chop, and the
     payout table it becomes (`payouts`, for `PUT /tournaments/<id>/payouts`). Changes nothing."""

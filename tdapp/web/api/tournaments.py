@@ -17,7 +17,7 @@ from typing import Annotated, Any
 from flask import Response, jsonify, request
 from pydantic import Field
 
-from tdapp.realtime import console_answer, held_view, td_change
+from tdapp.realtime import console_answer, held_view, td_answer
 from tdapp.services import journal, templates, tournaments
 from tdapp.tournament.configure import ConfigureTournament
 from tdapp.tournament.payouts import AdjustPayouts
@@ -25,11 +25,13 @@ from tdapp.tournament.reinstate import ReinstatePlayer
 from tdapp.tournament.settings import Settings
 from tdapp.tournament.state import Tournament
 from tdapp.web import roles
-from tdapp.web.api import ApiBody, actor, bp, ddt_required, parse_json
+from tdapp.web.api.bodies import ApiBody, parse_json
 from tdapp.web.api.settings import Count, SettingsBody, settings_json
+from tdapp.web.api.v1 import bp
 from tdapp.web.api.validation import required
 from tdapp.web.api.view_source import QueryParameter, reads_query
 from tdapp.web.errors import RequestRefused, translate
+from tdapp.web.guards import actor, ddt_api
 from tdapp.web.td.formats import money
 
 WHOLE_VIEW_UP_TO = 500
@@ -61,9 +63,9 @@ def answer(tournament_id: int, change: Callable[[], Tournament]) -> Response:
     """The standard answer to a DdT's action: `change` makes it and gives the state it produced;
     the answer is the DdT's whole view of it, or what the action changed (`?view=`, see
     VIEW_PARAMETER). A bad `view` is refused before anything changes. The change is the delta
-    the console's room got, computed once per change; when this process cannot tell it
-    (another change came between), the whole view answers, which a client can always rebuild
-    from."""
+    the console's room got, computed once per change from what the change carries (bus.Change);
+    when this process cannot tell it (another change came between), the whole view answers,
+    which a client can always rebuild from."""
     shape = request.args.get("view")
     if shape not in (None, "full", "changes"):
         raise RequestRefused("INVALID_REQUEST", fields=["view"],
@@ -71,13 +73,8 @@ def answer(tournament_id: int, change: Callable[[], Tournament]) -> Response:
     state = change()
     if shape is None:
         shape = "full" if len(state.players) <= WHOLE_VIEW_UP_TO else "changes"
-    told = td_change(tournament_id, state) if shape == "changes" else None
-    if told is None:
-        return jsonify(held_view(tournament_id, "td", state))
-    undo_redo = {op[1][0]: op[2] for op in told["ops"]
-                 if op[0] == "set" and op[1] in (["can_undo"], ["can_redo"])}
-    return jsonify({**told, "id": tournament_id,
-                    "slug": tournaments.summary(tournament_id).slug, **undo_redo})
+    told = td_answer(tournament_id, state) if shape == "changes" else None
+    return jsonify(held_view(tournament_id, "td", state) if told is None else told)
 
 
 @reads_query(VIEW_PARAMETER)
@@ -90,7 +87,7 @@ def act(tournament_id: int, command: Any) -> Response:
 
 
 @bp.get("/tournaments")
-@ddt_required
+@ddt_api
 def list_tournaments():
     """`?shelf=current` (the default: those on the public pages), `archived` or `deleted` (only
     who deleted each one, and when)."""
@@ -116,7 +113,7 @@ class ArchiveBody(ApiBody):
 
 
 @bp.post("/tournaments/<int:tid>/archive")
-@ddt_required
+@ddt_api
 def archive(tid: int):
     """Kept, and gone from the public pages (home, players' phones, clock)."""
     body = parse_json(ArchiveBody)
@@ -130,7 +127,7 @@ class DeleteBody(ApiBody):
 
 
 @bp.delete("/tournaments/<int:tid>")
-@ddt_required
+@ddt_api
 def delete(tid: int):
     """A tombstone: hidden everywhere (404 from then on), its log kept with who deleted it; 422
     DELETE_NAME_MISMATCH when `confirm_name` is not its name."""
@@ -139,7 +136,7 @@ def delete(tid: int):
 
 
 @bp.post("/tournaments")
-@ddt_required
+@ddt_api
 def create_tournament():
     body = parse_json(SettingsBody)
     if body.name is None:
@@ -150,7 +147,7 @@ def create_tournament():
 
 
 @bp.get("/tournaments/<int:tid>")
-@ddt_required
+@ddt_api
 def show(tid: int):
     """The DdT's whole view, or at a festival's size the console's part of it (`?view=`)."""
     return jsonify(_shown(tid))
@@ -173,14 +170,14 @@ def _shown(tid: int) -> dict[str, Any]:
 
 
 @bp.get("/tournaments/<int:tid>/settings")
-@ddt_required
+@ddt_api
 def show_settings(tid: int):
     return jsonify(settings_json(tournaments.current(tid).settings))
 
 
 @bp.put("/tournaments/<int:tid>/settings")
 @bp.post("/tournaments/<int:tid>/settings")
-@ddt_required
+@ddt_api
 def change_settings(tid: int):
     body = parse_json(SettingsBody)
     base = tournaments.current(tid).settings
@@ -190,7 +187,7 @@ def change_settings(tid: int):
 
 
 @bp.post("/tournaments/<int:tid>/undo")
-@ddt_required
+@ddt_api
 def undo(tid: int):
     """The newest action made at the DdT's console or API, never a table's, a phone's or the
     clock's."""
@@ -198,13 +195,13 @@ def undo(tid: int):
 
 
 @bp.post("/tournaments/<int:tid>/redo")
-@ddt_required
+@ddt_api
 def redo(tid: int):
     return answer(tid, lambda: tournaments.redo(tid, actor(), floor=roles.undoes_own_only()))
 
 
 @bp.post("/tournaments/<int:tid>/events/<int:seq>/revert")
-@ddt_required
+@ddt_api
 def revert(tid: int, seq: int):
     """One earlier event of any owner, when nothing after it depends on it (else 422
     REVERT_CONFLICT naming the later events in `params.conflicts`)."""
@@ -219,7 +216,7 @@ class ReinstateBody(ApiBody):
 
 
 @bp.post("/tournaments/<int:tid>/players/<int:pid>/reinstate")
-@ddt_required
+@ddt_api
 def reinstate(tid: int, pid: int):
     """Bring a busted player back into play at a seat the seating rules choose."""
     body = parse_json(ReinstateBody)
@@ -227,7 +224,7 @@ def reinstate(tid: int, pid: int):
 
 
 @bp.get("/tournaments/<int:tid>/log")
-@ddt_required
+@ddt_api
 def event_log(tid: int):
     return jsonify(
         events=[
@@ -244,7 +241,7 @@ class PayoutsBody(ApiBody):
 
 @bp.post("/tournaments/<int:tid>/payouts")
 @bp.put("/tournaments/<int:tid>/payouts")
-@ddt_required
+@ddt_api
 def adjust_payouts(tid: int):
     body = parse_json(PayoutsBody)
     return act(tid, AdjustPayouts(tuple(body.amounts)))

@@ -8,12 +8,12 @@ from __future__ import annotations
 
 from flask import Blueprint, Flask
 
-from tdapp.web.auth import require_ddt
 from tdapp.web.csrf import protect
+from tdapp.web.guards import ddt_page_refusal
 
 bp = Blueprint("td", __name__, url_prefix="/td")
 protect(bp)
-bp.before_request(require_ddt)
+bp.before_request(ddt_page_refusal)
 
 
 def register(app: Flask) -> None:

@@ -3,7 +3,7 @@ revocation of any of them (a lost tablet is shut out by whoever is at the laptop
 
 from __future__ import annotations
 
-from flask import redirect, render_template, request, session, url_for
+from flask import g, redirect, render_template, request, session, url_for
 from flask_babel import gettext
 
 from tdapp.services import accounts
@@ -44,7 +44,7 @@ def create_token():
     staff = roles.current_staff()
     assert staff is not None  # the console's guard and the role check let only staff in
     issued = accounts.issue(
-        accounts.Account(staff.user_id, staff.username),
+        g.ddt,
         label=text(request.form, "label"),
         lifetime_days=default_token_days() if days is None else days,
         club_id=staff.club_id,

@@ -14,6 +14,7 @@ from tdapp.services import tournaments
 from tdapp.tournament.journal import render as render_line
 from tdapp.tournament.state import Tournament
 from tdapp.web.errors import message_of
+from tdapp.web.guards import actor
 from tdapp.web.td import bp
 from tdapp.web.td.formats import chips, money
 from tdapp.web.td.forms import FormError
@@ -90,11 +91,6 @@ def _readable(key: str, value: Any, template: str) -> Any:
         # holds those of the set-up, and any other stays as it is.
         return gettext(value)
     return value
-
-
-def actor() -> str:
-    """Who the event log records for this session's actions."""
-    return session.get("username") or "?"
 
 
 def back(tid: int | None = None):

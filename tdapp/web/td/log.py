@@ -11,9 +11,10 @@ from flask_babel import gettext
 from tdapp.kernel.refusals import DomainError
 from tdapp.services import journal, tournaments
 from tdapp.web import roles
+from tdapp.web.guards import actor
 from tdapp.web.paging import page_asked
 from tdapp.web.td import bp
-from tdapp.web.td.console import actor, back, flash_done, render, said, tell
+from tdapp.web.td.console import back, flash_done, render, said, tell
 from tdapp.web.td.forms import whole
 
 LOG_PAGE = 100

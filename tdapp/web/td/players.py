@@ -26,8 +26,9 @@ from tdapp.tournament.registration import ReEnterPlayer, RegisterPlayer, Unregis
 from tdapp.tournament.reinstate import ReinstatePlayer
 from tdapp.tournament.state import Tournament
 from tdapp.wallclock import utcnow
+from tdapp.web.guards import actor
 from tdapp.web.td import bp
-from tdapp.web.td.console import UNDOABLE, act, actor, back, flash_done, render
+from tdapp.web.td.console import UNDOABLE, act, back, flash_done, render
 from tdapp.web.td.forms import FormError, optional_whole, text, whole
 
 # The session key of a registration refused as a possible duplicate, until the page asks.

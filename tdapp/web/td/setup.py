@@ -16,7 +16,6 @@ from tdapp.kernel.numbers import LARGEST_ID, whole_or_none
 from tdapp.kernel.refusals import DomainError
 from tdapp.services import templates, tournaments
 from tdapp.tournament.configure import ConfigureTournament
-from tdapp.tournament.registry import load_areas
 from tdapp.tournament.settings import (
     AddOnRules,
     BountyRules,
@@ -27,8 +26,9 @@ from tdapp.tournament.settings import (
     known_options,
 )
 from tdapp.tournament.structure import Break, Level, Structure
+from tdapp.web.guards import actor
 from tdapp.web.td import bp
-from tdapp.web.td.console import actor, back, flash_done, render, tell
+from tdapp.web.td.console import back, flash_done, render, tell
 from tdapp.web.td.formats import euros, minutes, template_name
 from tdapp.web.td.forms import FormError, cents, day, optional_whole, seconds, text, whole
 
@@ -258,7 +258,6 @@ def _page(tid: int, values: Mapping[str, str], error: str | None = None, status:
           mismatches: Sequence[str] = ()):
     """The page; `mismatches` (entry_mismatches) are shown at once, and the page's script keeps
     them up to date as the DdT types."""
-    load_areas()
     option_labels, choice_labels = _option_labels()
     return render(
         "td/setup.html", tid, status=status, values=values, error=error,

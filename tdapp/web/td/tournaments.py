@@ -11,8 +11,9 @@ from flask_babel import gettext
 from tdapp.kernel.refusals import DomainError
 from tdapp.services import templates
 from tdapp.services import tournaments as running
+from tdapp.web.guards import actor
 from tdapp.web.td import bp
-from tdapp.web.td.console import actor, back, flash_done, tell
+from tdapp.web.td.console import back, flash_done, tell
 from tdapp.web.td.forms import FormError, cents, day, text, whole
 
 

@@ -1,8 +1,8 @@
 """Clubs and their staff's roles: the server's club (slug `TDAPP_DEFAULT_CLUB`, default `club`),
 every existing account its owner, every API token acting in it, and the club's invitations.
 
-Revision ID: 0940_clubs_and_roles
-Revises: 0930_roster_gender
+Revision ID: 0950_clubs_and_roles
+Revises: 0940_league_event_log
 Create Date: 2026-12-04
 """
 
@@ -16,8 +16,8 @@ from datetime import UTC, datetime
 import sqlalchemy as sa
 from alembic import op
 
-revision: str = "0940_clubs_and_roles"
-down_revision: str | None = "0930_roster_gender"
+revision: str = "0950_clubs_and_roles"
+down_revision: str | None = "0940_league_event_log"
 branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
