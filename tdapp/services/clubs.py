@@ -37,6 +37,8 @@ register_messages(
         "UNKNOWN_MEMBER": "User %(user_id)s is not a member of this club.",
         "LAST_OWNER": "The club's last owner stays an owner: make another member owner first.",
         "NO_CLUB": "The account %(username)s belongs to no club.",
+        "DEFAULT_CLUB_MISSING": "TDAPP_DEFAULT_CLUB names the club %(club)s, but this server's "
+                                "club is %(existing)s: set TDAPP_DEFAULT_CLUB=%(existing)s.",
     }
 )
 
@@ -104,14 +106,19 @@ def _info(club: Club, members: int = 0) -> ClubInfo:
 
 
 def default_club(db: Session) -> Club:
-    """The server's club, made on the spot when the database has none yet (a fresh database
-    emptied by a test, or one restored without it)."""
+    """The server's club, made on the spot when the database has no club at all yet (a new
+    server's first account). A database whose club has another slug than TDAPP_DEFAULT_CLUB
+    says so (DEFAULT_CLUB_MISSING) rather than get a second club: clubs are not kept apart yet."""
     slug = default_slug()
     club = db.exec(select(Club).where(Club.slug == slug)).first()
-    if club is None:
-        club = Club(slug=slug, name=name_from_slug(slug))
-        db.add(club)
-        db.flush()
+    if club is not None:
+        return club
+    existing = db.exec(select(Club.slug).order_by(col(Club.id)).limit(1)).first()
+    if existing is not None:
+        raise DomainError("DEFAULT_CLUB_MISSING", club=slug, existing=existing)
+    club = Club(slug=slug, name=name_from_slug(slug))
+    db.add(club)
+    db.flush()
     return club
 
 
@@ -143,7 +150,8 @@ def join(db: Session, user_id: int, club: Club, role: str) -> Membership:
 
 
 def clubs() -> list[ClubInfo]:
-    """Every club of the server with its number of members, by slug."""
+    """Every club of the server with its number of members, by slug (none before the first
+    account of a new server)."""
     counts = (
         select(Membership.club_id, func.count().label("members"))
         .group_by(col(Membership.club_id))
@@ -155,7 +163,6 @@ def clubs() -> list[ClubInfo]:
         .order_by(col(Club.slug))
     )
     with session_scope() as db:
-        default_club(db)
         return [_info(club, members or 0) for club, members in db.exec(query).all()]
 
 

@@ -95,3 +95,15 @@ def test_club_list_names_the_servers_club_and_its_members(cli_database, capsys):
     capsys.readouterr()
     cli.main(["club", "list"])
     assert capsys.readouterr().out == "club\tClub\tit\tEurope/Rome\tEUR\t1 members\n"
+
+
+def test_a_default_club_renamed_in_the_environment_makes_no_second_club(cli_database,
+                                                                         monkeypatch):
+    from tdapp.services import clubs
+
+    cli.main(["create-user", "giulia", "--password", "una password lunga"])
+    monkeypatch.setenv("TDAPP_DEFAULT_CLUB", "altro")
+    with pytest.raises(SystemExit) as stopped:
+        cli.main(["create-user", "marco", "--password", "una password lunga"])
+    assert "TDAPP_DEFAULT_CLUB=club" in str(stopped.value)
+    assert [c.slug for c in clubs.clubs()] == ["club"] and not accounts.exists("marco")
