@@ -67,8 +67,7 @@ def default_slug() -> str:
 
 
 def name_from_slug(slug: str) -> str:
-    """The name a club made from its slug alone starts with ("circolo-roma": "Circolo Roma");
-    the owner can give it its own in the club's settings."""
+    """The name of a club made from its slug alone ("circolo-roma": "Circolo Roma")."""
     return " ".join(word.capitalize() for word in slug.split("-"))
 
 
@@ -166,16 +165,8 @@ def clubs() -> list[ClubInfo]:
         return [_info(club, members or 0) for club, members in db.exec(query).all()]
 
 
-def club(club_id: int) -> ClubInfo:
-    with session_scope() as db:
-        found = db.get(Club, club_id) if is_id(club_id) else None
-        if found is None:
-            raise DomainError("UNKNOWN_CLUB", club=club_id)
-        return _info(found)
-
-
 _STAFF_QUERY = (
-    select(Membership.id, Membership.user_id, User.username, Club.id.label("club_id"),  # type: ignore[union-attr]
+    select(Membership.id, Membership.user_id, User.username, col(Club.id).label("club_id"),
            Club.slug, Club.name, Membership.role)
     .join(User, col(Membership.user_id) == User.id)
     .join(Club, col(Membership.club_id) == Club.id)

@@ -26,10 +26,12 @@ from flask_babel import gettext
 from tdapp.kernel.refusals import DomainError, register_messages
 from tdapp.services import accounts, clubs
 from tdapp.services.clubs import Role, Staff
-from tdapp.web.errors import API_PREFIX, message_of, register_statuses
-from tdapp.web.guards import bearer_token
+from tdapp.web.errors import message_of, register_statuses, wants_json
+from tdapp.web.guards import SESSION_USER_ID, SESSION_USERNAME, bearer_token
 
 ROLE_FORBIDDEN = "ROLE_FORBIDDEN"
+# The session's key of the membership it acts through, beside the guards' user id and name.
+SESSION_MEMBERSHIP_ID = "membership_id"
 
 register_messages(
     {
@@ -136,17 +138,17 @@ def current_staff() -> Staff | None:
 
 
 def _session_staff() -> Staff | None:
-    if not isinstance(session.get("user_id"), int):
+    if not isinstance(session.get(SESSION_USER_ID), int):
         return None
-    staff = clubs.session_staff(session.get("user_id"), session.get("membership_id"))
+    staff = clubs.session_staff(session.get(SESSION_USER_ID), session.get(SESSION_MEMBERSHIP_ID))
     if staff is None:
         # The member was removed from the club: the session ends at this very request.
-        for key in ("user_id", "username", "membership_id"):
+        for key in (SESSION_USER_ID, SESSION_USERNAME, SESSION_MEMBERSHIP_ID):
             session.pop(key, None)
-        if not request.path.startswith(API_PREFIX):
+        if not wants_json():
             flash(gettext("You are no longer a member of this club."), "error")
         return None
-    session["membership_id"] = staff.membership_id
+    session[SESSION_MEMBERSHIP_ID] = staff.membership_id
     return staff
 
 
@@ -163,7 +165,7 @@ def check_role() -> Any:
     if staff is None or staff.may(needed):
         return None
     refusal = DomainError(ROLE_FORBIDDEN, role=staff.role, needs=needed)
-    if request.method == "GET" and not request.path.startswith(API_PREFIX):
+    if request.method == "GET" and not wants_json():
         return render_template("error.html", heading=gettext("Not allowed"),
                                message=message_of(refusal)), 403
     raise refusal
