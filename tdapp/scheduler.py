@@ -45,6 +45,7 @@ from tdapp.kernel.refusals import DomainError
 from tdapp.services import bus, clock_owner, database, tables, tournaments
 from tdapp.tournament.clock import timing as clock
 from tdapp.tournament.clock.rules import closings
+from tdapp.tournament.state import Tournament
 from tdapp.wallclock import utcnow
 
 log = logging.getLogger(__name__)
@@ -265,16 +266,22 @@ def catch_up() -> None:
             period_ended(tournament_id, began_ms)
 
 
+def _state(tournament_id: int, change: bus.Change | None) -> Tournament | None:
+    """The state to plan from: the one `change` produced, or the state now when planning without
+    a change (at start-up, on another process's word); None when the tournament is gone."""
+    try:
+        return tournaments.current(tournament_id) if change is None else tournaments.state_of(change)
+    except DomainError:
+        return None
+
+
 def plan(tournament_id: int, change: bus.Change | None = None) -> None:
     """Put the tournament's clock job at its next period end, or remove it if none is coming.
     Most changes (a table's action) leave the end where it was: then the job is left alone."""
     if _scheduler is None:
         return
-    try:
-        state = (
-            tournaments.current(tournament_id) if change is None else tournaments.state_of(change)
-        )
-    except DomainError:
+    state = _state(tournament_id, change)
+    if state is None:
         cancel(clock_key(tournament_id))
         return
     now_ms = clock.unix_ms(utcnow())
@@ -301,11 +308,8 @@ def plan_decisions(tournament_id: int, change: bus.Change | None = None) -> None
     runs; tables whose hand did not change keep their job."""
     if _scheduler is None:
         return
-    try:
-        state = (
-            tournaments.current(tournament_id) if change is None else tournaments.state_of(change)
-        )
-    except DomainError:
+    state = _state(tournament_id, change)
+    if state is None:
         return
     for table in state.tables:
         hand = state.play.hand(table)

@@ -14,9 +14,8 @@ from tdapp.tournament.events import event, upgrades
 from tdapp.tournament.levels import current_period, until_end_of_level
 from tdapp.tournament.players import Player
 from tdapp.tournament.registry import applies, decides
-from tdapp.tournament.settings import MAX_STARTING_STACK, RebuyRules
+from tdapp.tournament.settings import MAX_STARTING_STACK, RebuyRules, add_on_period
 from tdapp.tournament.state import Tournament
-from tdapp.tournament.structure import Break
 
 
 @dataclass(frozen=True)
@@ -144,13 +143,8 @@ def add_on_open(state: Tournament, now: datetime) -> bool:
         return False
     if rules.until_level is not None:
         return until_end_of_level(state, now, rules.until_level)
-    rebuy = state.settings.rebuy
-    if rebuy is None:
-        return False
-    periods = state.settings.structure.periods
-    last = state.settings.structure.index_of_level(rebuy.until_level)
-    window = last + 1 if last + 1 < len(periods) and isinstance(periods[last + 1], Break) else last
-    return current_period(state, now) == window
+    window = add_on_period(state.settings)
+    return window is not None and current_period(state, now) == window
 
 
 @decides(AddOn, in_play_only=True)

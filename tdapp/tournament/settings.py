@@ -144,6 +144,18 @@ class Settings:
         return sum(1 for p in self.structure.periods if isinstance(p, Level))
 
 
+def add_on_period(settings: Settings) -> int | None:
+    """HE-37: the period in which an add-on that names no level of its own is offered, the break
+    that follows the rebuy period, or the rebuy period's last level when no break follows it;
+    None without rebuys. The add-on's check and the room's "add-on closed" both read it here."""
+    rebuy = settings.rebuy
+    if rebuy is None or not 1 <= rebuy.until_level <= settings.level_count:
+        return None
+    periods = settings.structure.periods
+    last = settings.structure.index_of_level(rebuy.until_level)
+    return last + 1 if last + 1 < len(periods) and isinstance(periods[last + 1], Break) else last
+
+
 register_messages(
     {
         "BAD_SETTING": "The setting %(field)s has the wrong form",

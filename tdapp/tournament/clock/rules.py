@@ -16,7 +16,7 @@ from tdapp.tournament.clock import timing as arithmetic
 from tdapp.tournament.clock.timing import Clock, DisplayLayout, unix_ms
 from tdapp.tournament.events import event
 from tdapp.tournament.registry import Notice, applies, decides, view_section, warns
-from tdapp.tournament.structure import Break
+from tdapp.tournament.settings import add_on_period
 
 if TYPE_CHECKING:
     from tdapp.tournament.ctx import Ctx
@@ -282,13 +282,8 @@ def closings(state: Tournament, period_ended: int) -> list[Notice]:
     if settings.add_on:
         if settings.add_on.until_level is not None:
             closes = ends_level(settings.add_on.until_level)
-        elif settings.rebuy and 1 <= settings.rebuy.until_level <= settings.level_count:
-            after = structure.index_of_level(settings.rebuy.until_level)
-            if after + 1 < len(structure.periods) and isinstance(structure.periods[after + 1], Break):
-                after += 1
-            closes = after == period_ended
         else:
-            closes = False
+            closes = add_on_period(settings) == period_ended
         if closes:
             found.append(Notice("ADD_ON_CLOSED"))
     return found

@@ -163,6 +163,11 @@ def _send(table_id: int, command: Command) -> Any:
     return _answer(draw_tables.dispatch(table_id, command, actor()))
 
 
+def _by_seat(cards: dict[str, str], *, field: str) -> tuple[tuple[int, str], ...]:
+    """Cards keyed by seat ({"1": "Ah"}) as the commands hold them: (seat, cards), by seat."""
+    return tuple(sorted(seat_keys(cards, field=field, largest=LARGEST_SEAT).items()))
+
+
 @bp.post("")
 @ddt_api
 def create() -> Any:
@@ -241,9 +246,7 @@ def showdown(table_id: int) -> Any:
     if (body.winner is None) == (body.shown is None):
         raise RequestRefused("INVALID_REQUEST", fields=["winner", "shown"],
                              problems=gettext("Tap the winner or enter the hands shown"))
-    shown = None
-    if body.shown is not None:
-        shown = tuple(sorted(seat_keys(body.shown, field="shown", largest=LARGEST_SEAT).items()))
+    shown = None if body.shown is None else _by_seat(body.shown, field="shown")
     return _send(table_id, Showdown(body.winner, shown, body.opener_shows))
 
 
@@ -252,8 +255,7 @@ def showdown(table_id: int) -> Any:
 def cards(table_id: int) -> Any:
     """Telesina: the dealer enters the up-cards as they are dealt and the vele as turned."""
     body = parse_json(CardsBody)
-    up = tuple(sorted(seat_keys(body.up, field="up", largest=LARGEST_SEAT).items()))
-    return _send(table_id, TurnCards(up, body.vele))
+    return _send(table_id, TurnCards(_by_seat(body.up, field="up"), body.vele))
 
 
 @bp.post("/<int:table_id>/exchange")
