@@ -23,6 +23,7 @@ from typing import Any
 from flask import Flask, flash, g, render_template, request, session
 from flask_babel import gettext
 
+from tdapp.i18n import ROLE_WORDS
 from tdapp.kernel.refusals import DomainError, register_messages
 from tdapp.services import accounts, clubs
 from tdapp.services.clubs import Role, Staff
@@ -180,8 +181,7 @@ def can(endpoint: str) -> bool:
 
 def role_names() -> dict[str, str]:
     """Each role as the pages name it, in the reader's language."""
-    return {"owner": gettext("Owner"), "director": gettext("Director"),
-            "floor": gettext("Floor staff")}
+    return {role: gettext(name) for role, name in ROLE_WORDS.items()}
 
 
 def undoes_own_only() -> bool:

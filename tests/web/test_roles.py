@@ -77,7 +77,8 @@ def test_a_floor_member_is_refused_the_directors_work_and_nothing_changes(
     error = answer.get_json()["error"]
     assert (error["code"], error["params"]) == ("ROLE_FORBIDDEN",
                                                  {"role": "floor", "needs": "director"})
-    assert "floor" in error["message"]
+    # Said in the room's language, each role by its name rather than its code.
+    assert "(Personale di sala)" in error["message"] and "serve il ruolo Direttore" in error["message"]
     assert tournaments.current(tid).version == version
 
 
