@@ -8,9 +8,10 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
 
-from flask import request, session
+from flask import request
 from flask_socketio import join_room
 
+from tdapp.console_sessions import signed_in_staff
 from tdapp.i18n import translate
 from tdapp.kernel.refusals import DomainError, message_for, register_messages
 from tdapp.realtime import protocol
@@ -25,7 +26,7 @@ from tdapp.realtime.views import (
     phone_view,
     screen_views,
 )
-from tdapp.services import bus, clubs, journal, tournaments
+from tdapp.services import bus, journal, tournaments
 from tdapp.tournament.clock.rules import clock_section
 from tdapp.tournament.clock.timing import unix_ms
 from tdapp.tournament.registry import Notice
@@ -354,8 +355,7 @@ def join(payload: Any) -> None:
         refuse(refused.code, **refused.params)
         return
     # The DdT's audience: a session of the club's staff, refused once its member was removed.
-    if audience == "td" and clubs.session_staff(session.get("user_id"),
-                                                session.get("membership_id")) is None:
+    if audience == "td" and signed_in_staff() is None:
         refuse("LOGIN_REQUIRED")
         return
     now = utcnow()

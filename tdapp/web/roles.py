@@ -23,16 +23,21 @@ from typing import Any
 from flask import Flask, flash, g, render_template, request, session
 from flask_babel import gettext
 
+from tdapp.console_sessions import (
+    SESSION_MEMBERSHIP_ID,
+    SESSION_USER_ID,
+    SESSION_USERNAME,
+    signed_in_staff,
+)
 from tdapp.i18n import ROLE_WORDS
 from tdapp.kernel.refusals import DomainError, register_messages
-from tdapp.services import accounts, clubs
+from tdapp.services import accounts
 from tdapp.services.clubs import Role, Staff
 from tdapp.web.errors import message_of, register_statuses, wants_json
-from tdapp.web.guards import SESSION_USER_ID, SESSION_USERNAME, bearer_token
+from tdapp.web.guards import bearer_token
 
 ROLE_FORBIDDEN = "ROLE_FORBIDDEN"
 # The session's key of the membership it acts through, beside the guards' user id and name.
-SESSION_MEMBERSHIP_ID = "membership_id"
 
 register_messages(
     {
@@ -141,7 +146,7 @@ def current_staff() -> Staff | None:
 def _session_staff() -> Staff | None:
     if not isinstance(session.get(SESSION_USER_ID), int):
         return None
-    staff = clubs.session_staff(session.get(SESSION_USER_ID), session.get(SESSION_MEMBERSHIP_ID))
+    staff = signed_in_staff()
     if staff is None:
         # The member was removed from the club: the session ends at this very request.
         for key in (SESSION_USER_ID, SESSION_USERNAME, SESSION_MEMBERSHIP_ID):

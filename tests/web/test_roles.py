@@ -134,7 +134,7 @@ def test_a_console_page_the_floor_may_not_open_says_so(api, floor_console):
     tid, _, _ = seated(api)
     answer = floor_console.get(f"/td/t/{tid}/setup")
     assert answer.status_code == 403
-    assert "floor" in answer.get_data(as_text=True)
+    assert "serve il ruolo Direttore" in answer.get_data(as_text=True)
 
 
 def test_a_console_form_the_floor_may_not_send_changes_nothing(api, floor_console):
@@ -143,7 +143,7 @@ def test_a_console_form_the_floor_may_not_send_changes_nothing(api, floor_consol
     answer = floor_console.post(f"/td/tournaments/{tid}/delete",
                                 data={"csrf_token": floor_console.csrf, "confirm_name": name},
                                 follow_redirects=True)
-    assert "floor" in answer.get_data(as_text=True)
+    assert "(Personale di sala)" in answer.get_data(as_text=True)
     assert [t.id for t in tournaments.list_tournaments()] == [tid]
 
 
