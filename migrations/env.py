@@ -10,6 +10,7 @@ from sqlmodel import SQLModel
 # Every module of tables, so that autogenerate sees them all on SQLModel.metadata.
 import tdapp.storage.accounts  # noqa: F401
 import tdapp.storage.brakes  # noqa: F401
+import tdapp.storage.clubs  # noqa: F401
 import tdapp.storage.draw_tables  # noqa: F401
 import tdapp.storage.leagues  # noqa: F401
 import tdapp.storage.roster  # noqa: F401

@@ -24,6 +24,7 @@ def registered_templates() -> set[str]:
     """Every message template the areas register when their modules are imported."""
     sys.path.insert(0, str(ROOT))
     from tdapp.engine.errors import REASONS, WORDS
+    from tdapp.i18n import ROLE_WORDS
     from tdapp.kernel import refusals
 
     # The tournament package registers every area's messages as it is imported.
@@ -33,7 +34,7 @@ def registered_templates() -> set[str]:
             importlib.import_module(module.name)
     # The registry keeps them private; this tool reads them.
     registered = {t.singular if isinstance(t, refusals.Plural) else t for t in refusals._MESSAGES.values()}
-    return registered | set(REASONS.values()) | set(WORDS.values())
+    return registered | set(REASONS.values()) | set(WORDS.values()) | set(ROLE_WORDS.values())
 
 
 def marked_strings() -> set[str]:

@@ -87,10 +87,11 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
     elif app.config.get("AWAIT_SCHEMA", True):
         _await_schema()
 
-    from tdapp.web import api, errors, numbers
+    from tdapp.web import api, errors, numbers, roles
 
     errors.init_app(app)
     numbers.init_app(app)
+    roles.init_app(app)
     api.register(app)
 
     from tdapp.web import api_docs
@@ -114,6 +115,7 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
         draw_console,
         games_help,
         health,
+        invitation,
         league,
         league_night,
         player,
@@ -121,7 +123,8 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
     )
 
     # Pages by audience; every JSON endpoint was registered above by `api.register`.
-    for pages in (display, player, table, draw_console, league, league_night, games_help):
+    for pages in (display, player, table, draw_console, league, league_night, games_help,
+                  invitation):
         app.register_blueprint(pages.bp)
     app.register_blueprint(health.bp)
 

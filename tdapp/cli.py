@@ -1,4 +1,4 @@
-"""The `tdapp` console script: run the server, manage accounts and the schema, load a demo."""
+"""The `tdapp` console script: run the server, manage accounts, clubs and the schema, load a demo."""
 
 from __future__ import annotations
 
@@ -53,14 +53,22 @@ def _password(args: argparse.Namespace) -> str:
 
 
 def _create_user(args: argparse.Namespace) -> None:
-    from tdapp.services import accounts
+    from tdapp.services import accounts, clubs
 
-    create_app()
-    try:
-        user = accounts.create_user(args.username, _password(args))
-    except accounts.AccountError as refused:
-        sys.exit(str(refused))
-    print(f"Created the DdT account {user.username}.")
+    user = _one_call(
+        lambda: accounts.create_user(args.username, _password(args), args.club, args.role)
+    )
+    staff = clubs.memberships_of(user.id)[0]
+    print(f"Created the account {user.username}: {staff.role} of {staff.club_slug}.")
+
+
+def _club(args: argparse.Namespace) -> None:
+    from tdapp.services import clubs
+
+    listed = _one_call(clubs.clubs)
+    for club in listed:
+        print(f"{club.slug}\t{club.name}\t{club.language}\t{club.timezone}\t{club.currency}"
+              f"\t{club.members} members")
 
 
 def _set_password(args: argparse.Namespace) -> None:
@@ -160,10 +168,20 @@ def main(argv: list[str] | None = None) -> None:
     owner = sub.add_parser("scheduler", help="run only the clock's scheduler (hosted set-ups)")
     owner.set_defaults(handler=_scheduler)
 
-    create_user = sub.add_parser("create-user", help="create a DdT account")
+    create_user = sub.add_parser("create-user", help="create a staff account in a club")
     create_user.add_argument("username")
     create_user.add_argument("--password", help="prompted for when absent")
+    create_user.add_argument("--club", help="the club's slug (default: the server's club)")
+    create_user.add_argument(
+        "--role", choices=("owner", "director", "floor"), default="owner",
+        help="the account's role in the club (default: owner)",
+    )
     create_user.set_defaults(handler=_create_user)
+
+    club = sub.add_parser("club", help="the server's clubs")
+    club_actions = club.add_subparsers(dest="action", required=True)
+    club_actions.add_parser("list", help="every club: slug, name, language, time zone, members")
+    club.set_defaults(handler=_club)
 
     set_password = sub.add_parser("set-password", help="replace a DdT's password")
     set_password.add_argument("username")

@@ -1,12 +1,21 @@
-"""Which consoles a browser session opened with their PIN, and with which access generation:
-read by the console guards of the pages and the API (tdapp/web/guards.py) and by the consoles'
-Socket.IO joins (tdapp/realtime), so that a renewed link and PIN end them all alike."""
+"""What a browser session holds that the pages (tdapp/web) and the Socket.IO joins
+(tdapp/realtime) both read: which consoles it opened with their PIN, and with which access
+generation, so that a renewed link and PIN end them all alike; and which member of the club's
+staff signed in, so that a removed member's page and sockets are refused alike."""
 
 from __future__ import annotations
 
 import hmac
 
 from flask import session
+
+from tdapp.services import clubs
+from tdapp.services.clubs import Staff
+
+# The session's keys of the signed-in staff member (tdapp/web/auth.py writes them at login).
+SESSION_USER_ID = "user_id"
+SESSION_USERNAME = "username"
+SESSION_MEMBERSHIP_ID = "membership_id"
 
 # A tablet moves between tables on a long night; the oldest consoles it opened are forgotten.
 OPENED_KEPT = 20
@@ -43,3 +52,9 @@ def remember_opened(session_key: str, console: str, generation: str) -> None:
     kept = [entry for entry in session.get(session_key, [])
             if isinstance(entry, list) and len(entry) == 2 and entry[0] != console]
     session[session_key] = [*kept, [console, generation]][-OPENED_KEPT:]
+
+
+def signed_in_staff() -> Staff | None:
+    """The staff member this browser session signed in as; None for nobody, or once the
+    member was removed from the club."""
+    return clubs.session_staff(session.get(SESSION_USER_ID), session.get(SESSION_MEMBERSHIP_ID))

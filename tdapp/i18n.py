@@ -28,6 +28,11 @@ TRANSLATIONS = Path(__file__).parent / "translations"
 
 bp = Blueprint("i18n", __name__)
 
+# A club's staff roles as people read them; a refusal's `role` and `needs` parameters hold the
+# role's code ("floor") and are said with these words ("Personale di sala").
+ROLE_WORDS: dict[str, str] = {"owner": "Owner", "director": "Director", "floor": "Floor staff"}
+ROLE_PARAMS = frozenset({"role", "needs"})
+
 
 def club_zone() -> ZoneInfo:
     """The room's time zone as a `zoneinfo` zone, for arithmetic on local times: Flask-Babel's
@@ -67,10 +72,7 @@ def translate(code: str, params: dict[str, Any]) -> str:
     if template is None or not has_request_context():
         return message_for(code, params)
     # Money travels in cents (`*_cents`); a person reads it in euros.
-    params = {
-        key: money(value) if key.endswith("_cents") and isinstance(value, int) else value
-        for key, value in params.items()
-    }
+    params = {key: _shown(key, value) for key, value in params.items()}
     if isinstance(params.get("reason_code"), str) and isinstance(params.get("reason_params"), dict):
         # The engine's own reason inside the refusal ("it is seat 3's turn..."), said too.
         params["reason"] = engine_reason(params["reason_code"], params["reason_params"])
@@ -81,6 +83,15 @@ def translate(code: str, params: dict[str, Any]) -> str:
         return gettext(template) % params if params else gettext(template)
     except (KeyError, TypeError, ValueError):
         return message_for(code, params)
+
+
+def _shown(key: str, value: Any) -> Any:
+    """A refusal's parameter as the reader sees it: money in euros, a role by its name."""
+    if key.endswith("_cents") and isinstance(value, int):
+        return money(value)
+    if key in ROLE_PARAMS and isinstance(value, str) and value in ROLE_WORDS:
+        return gettext(ROLE_WORDS[value])
+    return value
 
 
 def engine_reason(code: str, params: dict[str, Any]) -> str:

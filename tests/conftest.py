@@ -16,6 +16,8 @@
 - `ddt`: a DdT account (`ddt.username`, password `DDT_PASSWORD`).
 - `ddt_client`: a test client logged in as that DdT through the session, as the console is; its
   `csrf` attribute holds the session's CSRF token for pages and session-authenticated API writes.
+- `console_client(app, user_id, username)` (a function): the same for any account, a floor
+  member's, say.
 - `api`: a test client whose every request carries the DdT's bearer token.
 - `start_server(database_url)`: starts `tdapp run` in a real process on a free port, waits until
   it answers, and returns a `Server` (`.url`, `.process`, `.database_url` to start it again on,
@@ -326,15 +328,21 @@ def ddt(app) -> Ddt:
     return Ddt(account.id, account.username, DDT_PASSWORD)
 
 
-@pytest.fixture
-def ddt_client(app, ddt: Ddt):
+def console_client(app, user_id: int, username: str):
+    """A test client logged in to the console as that account, as the console is; its `csrf`
+    attribute holds the session's CSRF token."""
     test_client = app.test_client()
     test_client.csrf = secrets.token_urlsafe(16)
     with test_client.session_transaction() as session:
-        session["user_id"] = ddt.id
-        session["username"] = ddt.username
+        session["user_id"] = user_id
+        session["username"] = username
         session["csrf_token"] = test_client.csrf
     return test_client
+
+
+@pytest.fixture
+def ddt_client(app, ddt: Ddt):
+    return console_client(app, ddt.id, ddt.username)
 
 
 @pytest.fixture

@@ -73,7 +73,9 @@
     if (seconds) send({ action: "adjust", seconds: seconds });
   });
 
-  document.getElementById("clock-layout").addEventListener("submit", (e) => {
+  // A floor member's console has no clock controls: only what their role may use is there.
+  const layout = document.getElementById("clock-layout");
+  if (layout) layout.addEventListener("submit", (e) => {
     e.preventDefault();
     const form = e.target;
     const url = form.dataset.url.replace("SCREEN", encodeURIComponent(form.screen.value));

@@ -4,10 +4,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from flask import session
 from flask_socketio import join_room
 
-from tdapp.console_sessions import DRAW_CONSOLES, opened_now, opened_with
+from tdapp.console_sessions import DRAW_CONSOLES, opened_now, opened_with, signed_in_staff
 from tdapp.draw_table.view import view
 from tdapp.i18n import translate
 from tdapp.kernel.refusals import DomainError
@@ -38,7 +37,7 @@ def join_draw_table(payload: Any) -> dict[str, bool]:
         return {"joined": False}
     console = str(table_id)
     if (opened_with(DRAW_CONSOLES, console) is not None
-            and not isinstance(session.get("user_id"), int)
+            and signed_in_staff() is None
             and not opened_now(DRAW_CONSOLES, console, draw_tables.access_generation(table_id))):
         return {"joined": False}  # opened with a PIN since renewed: ask the DdT
     join_room(draw_room(table_id))

@@ -8,9 +8,10 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
 
-from flask import request, session
+from flask import request
 from flask_socketio import join_room
 
+from tdapp.console_sessions import signed_in_staff
 from tdapp.i18n import translate
 from tdapp.kernel.refusals import DomainError, message_for, register_messages
 from tdapp.realtime import protocol
@@ -353,7 +354,8 @@ def join(payload: Any) -> None:
     except DomainError as refused:
         refuse(refused.code, **refused.params)
         return
-    if audience == "td" and not isinstance(session.get("user_id"), int):
+    # The DdT's audience: a session of the club's staff, refused once its member was removed.
+    if audience == "td" and signed_in_staff() is None:
         refuse("LOGIN_REQUIRED")
         return
     now = utcnow()

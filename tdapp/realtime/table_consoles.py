@@ -5,10 +5,16 @@ from __future__ import annotations
 import threading
 from typing import Any
 
-from flask import request, session
+from flask import request
 from flask_socketio import join_room
 
-from tdapp.console_sessions import TABLE_CONSOLES, opened_now, opened_with, table_console
+from tdapp.console_sessions import (
+    TABLE_CONSOLES,
+    opened_now,
+    opened_with,
+    signed_in_staff,
+    table_console,
+)
 from tdapp.kernel.refusals import DomainError
 from tdapp.realtime.screens import refuse
 from tdapp.realtime.server import listened, socketio
@@ -87,10 +93,10 @@ def join_table(payload: Any) -> dict[str, bool]:
 
 
 def _renewed_since_opened(tournament_id: int, table: int) -> bool:
-    """Whether this browser opened the table's console with a PIN since renewed (a DdT's
-    session excepted): its socket must not follow the table any more."""
+    """Whether this browser opened the table's console with a PIN since renewed (a staff
+    member's session excepted): its socket must not follow the table any more."""
     console = table_console(tournament_id, table)
-    if opened_with(TABLE_CONSOLES, console) is None or isinstance(session.get("user_id"), int):
+    if opened_with(TABLE_CONSOLES, console) is None or signed_in_staff() is not None:
         return False
     return not opened_now(TABLE_CONSOLES, console,
                           tables.access_generation(tournament_id, table))

@@ -1,9 +1,11 @@
-"""DdT accounts: creation, password checks with a brake on guessing, and API bearer tokens.
+"""Staff accounts: creation, password checks with a brake on guessing, and API bearer tokens.
 
 The console (session login) and the JSON API (bearer tokens) both sit on these functions. A
 token lives `TOKEN_LIFETIME_DAYS` unless the caller says otherwise, and any DdT can list and
 revoke any token: the DdTs of a club trust each other, and a lost tablet must be shut out by
-whoever is at the laptop.
+whoever is at the laptop. An account works in a club through its membership there
+(tdapp/services/clubs.py); a token acts in one club, with the role its account has there, and
+stops working when that membership ends.
 """
 
 from __future__ import annotations
@@ -12,20 +14,24 @@ import functools
 import hashlib
 import logging
 import secrets
+from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import datetime, timedelta
+from typing import TypeVar
 
 from sqlalchemy import bindparam
-from sqlmodel import col, delete, func, select
+from sqlmodel import Session, col, delete, func, select
 from werkzeug.security import check_password_hash, generate_password_hash
 
 from tdapp.kernel.refusals import DomainError, Plural, register_messages
-from tdapp.services import brakes
+from tdapp.services import brakes, clubs
 from tdapp.storage.accounts import ApiToken, User
+from tdapp.storage.clubs import Club, Membership
 from tdapp.storage.database import engine, is_id, session_scope
 from tdapp.wallclock import utcnow
 
 log = logging.getLogger(__name__)
+T = TypeVar("T")
 
 MIN_PASSWORD_LENGTH = 8
 MAX_USERNAME_LENGTH = 80
@@ -54,6 +60,7 @@ register_messages(
         "UNKNOWN_TOKEN": "There is no API token %(token_id)s.",
         "TOKEN_LIFETIME": "A token lives from 1 to %(limit)s days.",
         "TOKEN_LABEL_TOO_LONG": "A token's label has at most %(limit)s characters.",
+        "CLUB_REQUIRED": "This account works in several clubs: name one (%(clubs)s).",
     }
 )
 
@@ -74,13 +81,29 @@ class Account:
     username: str
 
 
+def exists(username: str) -> bool:
+    """Whether an account has this username."""
+    with session_scope() as db:
+        return db.exec(select(User.id).where(User.username == username.strip())).first() is not None
+
+
 def has_users() -> bool:
     with session_scope() as db:
         return db.exec(select(func.count()).select_from(User)).one() > 0
 
 
-def create_user(username: str, password: str) -> Account:
-    """A new DdT account; the password is stored as a werkzeug hash only."""
+def create_user(
+    username: str, password: str, club: str | None = None, role: str = "owner"
+) -> Account:
+    """A new staff account, member of `club` (a slug; the server's club when None) with `role`;
+    the password is stored as a werkzeug hash only."""
+    with session_scope() as db:
+        return new_account(db, username, password, clubs.club_by_slug(db, club), role)
+
+
+def new_account(db: Session, username: str, password: str, club: Club, role: str) -> Account:
+    """`create_user` inside the caller's transaction (an invitation accepted makes the account
+    and uses up the invitation together)."""
     username = username.strip()
     if not username:
         raise AccountError("USERNAME_REQUIRED")
@@ -88,13 +111,15 @@ def create_user(username: str, password: str) -> Account:
         raise AccountError("USERNAME_TOO_LONG", limit=MAX_USERNAME_LENGTH)
     if len(password) < MIN_PASSWORD_LENGTH:
         raise AccountError("PASSWORD_TOO_SHORT", minimum=MIN_PASSWORD_LENGTH)
-    with session_scope() as db:
-        if db.exec(select(User).where(User.username == username)).first() is not None:
-            raise AccountError("USERNAME_TAKEN", username=username)
-        user = User(username=username, password_hash=generate_password_hash(password))
-        db.add(user)
-        db.flush()
-        return Account(user.id, user.username)
+    clubs.check_role(role)
+    if db.exec(select(User).where(User.username == username)).first() is not None:
+        raise AccountError("USERNAME_TAKEN", username=username)
+    user = User(username=username, password_hash=generate_password_hash(password))
+    db.add(user)
+    db.flush()
+    assert user.id is not None
+    clubs.join(db, user.id, club, role)
+    return Account(user.id, user.username)
 
 
 def set_password(username: str, password: str) -> None:
@@ -124,6 +149,33 @@ def _unknown_user_hash() -> str:
 def authenticate(username: str, password: str, client: str = "") -> Account | None:
     """The account if the password is right, None if not; refused outright (TOO_MANY_ATTEMPTS)
     after too many recent failures from the same address for the same username."""
+    return _attempt(username, password, client, lambda found: found)
+
+
+def sign_in(
+    username: str, password: str, client: str = "", club: str | None = None
+) -> clubs.Staff | None:
+    """The account's membership in `club` (a slug) if the password is right and the account is
+    a member there, else None, both counted alike by the brake: a club one is not in tells no
+    more than a wrong password. With no club, the one club of an account that has one; refused
+    (CLUB_REQUIRED) for an account in several."""
+
+    def in_club(found: Account) -> clubs.Staff | None:
+        memberships = clubs.memberships_of(found.id)
+        if club is not None:
+            return next((m for m in memberships if m.club_slug == club), None)
+        if len(memberships) > 1:
+            raise AccountError("CLUB_REQUIRED", clubs=", ".join(m.club_slug for m in memberships))
+        return memberships[0] if memberships else None
+
+    return _attempt(username, password, client, in_club)
+
+
+def _attempt(
+    username: str, password: str, client: str, accept: Callable[[Account], T | None]
+) -> T | None:
+    """One login behind the brake: what `accept` makes of the account whose password is right,
+    and a failure counted when the password is wrong or `accept` finds nothing."""
     key = ("login", username.strip().casefold(), client)
     now = utcnow()
     wait = login_brake.wait_seconds(key, now)
@@ -140,17 +192,19 @@ def authenticate(username: str, password: str, client: str = "") -> Account | No
         found = Account(user.id, user.username) if user else None
         password_hash = user.password_hash if user else None
     # An unknown username costs the same hash check as a known one: timing tells nothing.
-    if not check_password_hash(password_hash or _unknown_user_hash(), password) or found is None:
+    right = check_password_hash(password_hash or _unknown_user_hash(), password)
+    accepted = accept(found) if right and found is not None else None
+    if accepted is None:
         wait = login_brake.failed(key, now)
         log.warning(
-            "login refused for %r from %s: wrong username or password%s",
+            "login refused for %r from %s: wrong username, password or club%s",
             username[:MAX_USERNAME_LENGTH],
             client or "-",
             f", braked for {wait} s" if wait else "",
         )
         return None
     login_brake.succeeded(key)
-    return found
+    return accepted
 
 
 def account(user_id: int) -> Account | None:
@@ -191,20 +245,32 @@ class IssuedToken:
     info: TokenInfo
 
 
-def issue(user: Account, label: str = "", lifetime_days: int = TOKEN_LIFETIME_DAYS) -> IssuedToken:
-    """A new bearer token for `user`, valid `lifetime_days`. Only its hash is kept: the caller
-    shows it once. Tokens already expired are swept away on the way."""
+def issue(
+    user: Account,
+    label: str = "",
+    lifetime_days: int = TOKEN_LIFETIME_DAYS,
+    club_id: int | None = None,
+) -> IssuedToken:
+    """A new bearer token for `user` in club `club_id` (the one club `user` belongs to when
+    None), valid `lifetime_days`. Only its hash is kept: the caller shows it once. Tokens
+    already expired are swept away on the way."""
     if not 1 <= lifetime_days <= MAX_TOKEN_LIFETIME_DAYS:
         raise AccountError("TOKEN_LIFETIME", limit=MAX_TOKEN_LIFETIME_DAYS)
     label = label.strip()
     if len(label) > MAX_TOKEN_LABEL_LENGTH:
         raise AccountError("TOKEN_LABEL_TOO_LONG", limit=MAX_TOKEN_LABEL_LENGTH)
+    if club_id is None:
+        sole = clubs.staff_of_user(user.id)
+        if sole is None:
+            raise AccountError("NO_CLUB", username=user.username)
+        club_id = sole.club_id
     token = secrets.token_urlsafe(32)
     now = utcnow()
     with session_scope() as db:
         db.exec(delete(ApiToken).where(col(ApiToken.expires_at) <= now))
         stored = ApiToken(
             user_id=user.id,
+            club_id=club_id,
             token_hash=_digest(token),
             label=label,
             created_at=now,
@@ -223,10 +289,13 @@ def issue_token(
     return issue(user, label, lifetime_days).token
 
 
-# Built once, run with each token: a statement built per call costs more than the query.
+# Built once, run with each token: a statement built per call costs more than the query. A
+# token whose account is no longer a member of its club finds no membership, so no row.
 _TOKEN_QUERY = (
     select(User.id, User.username)
     .join(ApiToken, col(ApiToken.user_id) == User.id)
+    .join(Membership, (col(Membership.user_id) == User.id)
+          & (col(Membership.club_id) == ApiToken.club_id))
     .where(ApiToken.token_hash == bindparam("digest"), col(ApiToken.expires_at) > bindparam("now"))
 )
 
@@ -239,6 +308,13 @@ def user_for_token(token: str) -> Account | None:
     with engine().connect() as connection:
         row = connection.execute(_TOKEN_QUERY, {"digest": _digest(token), "now": utcnow()}).first()
     return Account(row.id, row.username) if row is not None else None
+
+
+def staff_for_token(token: str) -> clubs.Staff | None:
+    """The membership a live bearer token acts through (its account, club and role)."""
+    if not token:
+        return None
+    return clubs.staff_for_token(_digest(token), utcnow())
 
 
 def tokens() -> list[TokenInfo]:

@@ -132,32 +132,35 @@ def dispatch(tournament_id: int, command: Any, actor: str, owner: str = DDT) -> 
     return _published(change)
 
 
-def undo(tournament_id: int, actor: str, owner: str = DDT) -> Tournament:
+def undo(tournament_id: int, actor: str, owner: str = DDT, floor: bool = False) -> Tournament:
     """Take back the newest active event of `owner` (never the set-up that created the
     tournament): the DdT's undo never takes back a table's pot or a phone's "away", a table's
     never another table's. It stays in the log, marked undone by `actor`. Refused, naming them,
-    when later events of any owner depend on it."""
+    when later events of any owner depend on it. A floor member's undo (`floor`) takes back only
+    what `actor` did: a director's action is refused (ROLE_FORBIDDEN)."""
     now = utcnow()
     with LOG.write(tournament_id, now) as writing:
         before = writing.state
         row = writing.newest_active(owner)
         if row is None or row.seq <= 1:
             raise DomainError("NOTHING_TO_UNDO")
+        _check_own(row, actor, floor)
         name = _take_back(writing, row.seq, actor)
         change = _change(writing, name, "undone", before)
     return _published(change)
 
 
-def redo(tournament_id: int, actor: str, owner: str = DDT) -> Tournament:
+def redo(tournament_id: int, actor: str, owner: str = DDT, floor: bool = False) -> Tournament:
     """Apply again `owner`'s newest undone event, as it was decided (same seat, same place, same
     time), while `owner` has made no newer event: once it acted after an undo, its undone events
     stay undone. Other owners' events since are kept; refused, naming them, when one of them
-    depends on what the redo would bring back."""
+    depends on what the redo would bring back. A floor member (`floor`) redoes only their own."""
     now = utcnow()
     with LOG.write(tournament_id, now) as writing:
         row = writing.redoable_of(owner)
         if row is None:
             raise DomainError("NOTHING_TO_REDO")
+        _check_own(row, actor, floor)
         before = writing.state
         if row.seq < writing.folded.newest_active:
             log = _active_log(writing, also=row.seq)
@@ -166,6 +169,12 @@ def redo(tournament_id: int, actor: str, owner: str = DDT) -> Tournament:
         _keep_name(writing, before)
         change = _change(writing, name, "redone", before)
     return _published(change)
+
+
+def _check_own(row: LoggedEvent, actor: str, floor: bool) -> None:
+    """A floor member takes back or brings back only what they did themselves."""
+    if floor and row.actor != actor:
+        raise DomainError("ROLE_FORBIDDEN", role="floor", needs="director")
 
 
 def revert(tournament_id: int, seq: int, actor: str) -> Tournament:

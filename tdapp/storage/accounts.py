@@ -1,4 +1,4 @@
-"""The DdT accounts and their API tokens."""
+"""The staff's accounts and their API tokens."""
 
 from __future__ import annotations
 
@@ -10,7 +10,7 @@ from tdapp.storage.types import UTCDateTime, when
 
 
 class User(SQLModel, table=True):
-    """A DdT account. Passwords are kept only as werkzeug hashes."""
+    """A staff account (a DdT, a floor member). Passwords are kept only as werkzeug hashes."""
 
     __tablename__ = "users"
 
@@ -28,6 +28,8 @@ class ApiToken(SQLModel, table=True):
 
     id: int | None = Field(default=None, primary_key=True)
     user_id: int = Field(foreign_key="users.id", index=True, ondelete="CASCADE")
+    # The club it acts in, with the role of its account's membership there.
+    club_id: int = Field(foreign_key="clubs.id", index=True, ondelete="CASCADE")
     token_hash: str = Field(max_length=64, unique=True, index=True)
     label: str = Field(default="", max_length=80)
     created_at: datetime = when()

@@ -6,11 +6,12 @@ from __future__ import annotations
 from flask import Blueprint, redirect, render_template, request, session, url_for
 from flask_babel import gettext
 
+from tdapp.console_sessions import SESSION_USER_ID, SESSION_USERNAME
 from tdapp.i18n import is_local_path
 from tdapp.services import accounts
 from tdapp.web.csrf import protect
 from tdapp.web.errors import message_of
-from tdapp.web.guards import SESSION_USER_ID, SESSION_USERNAME, ddt_page_refusal
+from tdapp.web.guards import ddt_page_refusal
 
 bp = Blueprint("auth", __name__)
 protect(bp)

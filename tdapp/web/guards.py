@@ -18,7 +18,13 @@ from typing import Any
 from flask import g, redirect, render_template, request, session, url_for
 from werkzeug.wrappers import Response
 
-from tdapp.console_sessions import opened_now, opened_with, remember_opened
+from tdapp.console_sessions import (
+    SESSION_USER_ID,
+    SESSION_USERNAME,
+    opened_now,
+    opened_with,
+    remember_opened,
+)
 from tdapp.kernel.refusals import DomainError, register_messages
 from tdapp.services import accounts
 from tdapp.web import csrf
@@ -32,11 +38,6 @@ register_messages({
     "CONSOLE_ACCESS_RENEWED": "The DdT renewed this console's link and PIN: ask the DdT for "
                               "the new ones",
 })
-
-# The session's keys of the logged-in DdT (tdapp/web/auth.py writes them at login).
-SESSION_USER_ID = "user_id"
-SESSION_USERNAME = "username"
-
 
 def bearer_token() -> str | None:
     """The token of an `Authorization: Bearer` header, if the request sent one."""

@@ -69,12 +69,14 @@ def night(shared_ddt_server) -> Iterator[dict]:
         "console": access["url"],
         "draw": draw_consoles(call), "league": league, "live": live,
         "season": season["id"], "member": member["id"],
+        "invitation": call("POST", "/club/invitations", {"role": "floor"})["url"],
     }
 
 
 def public_pages(night: dict) -> list[str]:
-    """What a stranger reaches without logging in: the login and the consoles' PIN forms."""
-    return ["/login", night["console"], *night["draw"]]
+    """What a stranger reaches without logging in: the login, the consoles' PIN forms and an
+    invitation's page."""
+    return ["/login", night["console"], *night["draw"], night["invitation"]]
 
 
 def ddt_pages(night: dict) -> list[str]:
@@ -89,7 +91,7 @@ def ddt_pages(night: dict) -> list[str]:
         f"{td}/print/seat-cards", f"{td}/print/moves", f"{td}/print/structure",
         f"{td}/print/payouts", f"{td}/print/results", f"{td}/print/receipt/{night['paid']}",
         "/td/roster", f"/td/roster/{night['member']}", "/td/templates", "/td/seasons",
-        f"/td/seasons/{night['season']}", "/td/account", "/td/tools/side-pots",
+        f"/td/seasons/{night['season']}", "/td/account", "/td/members", "/td/tools/side-pots",
         "/leagues/", "/leagues/new", f"/leagues/{league}", f"/leagues/{league}/nights/1",
         f"/leagues/{league}/secretary", f"/leagues/{league}/nights/{night['live']}/live",
         "/draw-tables/", night["console"], *night["draw"],

@@ -94,6 +94,7 @@ def night(shared_ddt_server) -> Iterator[dict]:
         "server": server, "tid": tid, "slug": slug,
         "player": view["players"][0]["id"], "console": access["url"],
         "draw": draw_consoles(call), "league": league_with_a_night(call),
+        "invitation": call("POST", "/club/invitations", {"role": "floor"})["url"],
     }
 
 
@@ -127,8 +128,9 @@ def pages(night: dict) -> list[tuple[str, str]]:
         f"/t/{slug}/p/{night['player']}", f"/t/{slug}/clock",
         "/td/tournaments", f"/td/t/{tid}", f"/td/t/{tid}/players", f"/td/t/{tid}/tables",
         f"/td/t/{tid}/payouts", f"/td/t/{tid}/setup", f"/td/t/{tid}/log",
-        "/td/tools/side-pots", "/leagues/", "/draw-tables/",
+        "/td/tools/side-pots", "/leagues/", "/draw-tables/", "/td/members",
         f"/leagues/{league}", f"/leagues/{league}/nights/1", f"/leagues/{league}/secretary",
+        night["invitation"],
     ]
     consoles = [night["console"], *night["draw"]]
     return [(path, "load") for path in drawn] + [(url, "networkidle") for url in consoles]

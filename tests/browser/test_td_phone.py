@@ -215,7 +215,8 @@ def test_a_floor_persons_night_on_a_phone_each_step_in_three_taps(night, browser
 
 
 PAGES = ("", "/players", "/tables", "/setup", "/payouts", "/log", "/chips", "/deal", "/tables/1/count")
-OTHERS = ("/td/tournaments", "/td/templates", "/td/roster", "/td/seasons", "/td/account")
+OTHERS = ("/td/tournaments", "/td/templates", "/td/roster", "/td/seasons", "/td/account",
+          "/td/members")
 
 
 def _small_targets(page) -> list[str]:

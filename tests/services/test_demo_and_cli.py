@@ -63,3 +63,47 @@ def test_set_password_replaces_a_forgotten_password(cli_database):
     with pytest.raises(SystemExit) as stopped:
         cli.main(["set-password", "nessuno", "--password", "una nuova password"])
     assert "nessuno" in str(stopped.value)
+
+
+def test_create_user_without_a_club_makes_an_owner_of_the_servers_club(cli_database, capsys):
+    from tdapp.services import clubs
+
+    cli.main(["create-user", "giulia", "--password", "una password lunga"])
+    (staff,) = clubs.memberships_of(accounts.authenticate("giulia", "una password lunga").id)
+    assert (staff.club_slug, staff.role) == ("club", "owner")
+    assert "owner of club" in capsys.readouterr().out
+
+
+def test_create_user_with_a_club_and_a_role(cli_database):
+    from tdapp.services import clubs
+
+    cli.main(["create-user", "marco", "--club", "club", "--role", "floor",
+              "--password", "una password lunga"])
+    (staff,) = clubs.memberships_of(accounts.authenticate("marco", "una password lunga").id)
+    assert (staff.club_slug, staff.role) == ("club", "floor")
+
+
+def test_create_user_in_an_unknown_club_creates_nothing(cli_database):
+    with pytest.raises(SystemExit) as stopped:
+        cli.main(["create-user", "marco", "--club", "altro", "--password", "una password lunga"])
+    assert "altro" in str(stopped.value)
+    assert not accounts.has_users()
+
+
+def test_club_list_names_the_servers_club_and_its_members(cli_database, capsys):
+    cli.main(["create-user", "giulia", "--password", "una password lunga"])
+    capsys.readouterr()
+    cli.main(["club", "list"])
+    assert capsys.readouterr().out == "club\tClub\tit\tEurope/Rome\tEUR\t1 members\n"
+
+
+def test_a_default_club_renamed_in_the_environment_makes_no_second_club(cli_database,
+                                                                         monkeypatch):
+    from tdapp.services import clubs
+
+    cli.main(["create-user", "giulia", "--password", "una password lunga"])
+    monkeypatch.setenv("TDAPP_DEFAULT_CLUB", "altro")
+    with pytest.raises(SystemExit) as stopped:
+        cli.main(["create-user", "marco", "--password", "una password lunga"])
+    assert "TDAPP_DEFAULT_CLUB=club" in str(stopped.value)
+    assert [c.slug for c in clubs.clubs()] == ["club"] and not accounts.exists("marco")

@@ -18,3 +18,20 @@ def seated(api, players: int = 3) -> tuple[int, int, list[int]]:
         api.post(f"/api/v1/tournaments/{tid}/players", json={"name": f"Player {number}"})
     view = api.post(f"/api/v1/tournaments/{tid}/seats/draw", json={}).get_json()
     return tid, view["players"][0]["table"], [p["id"] for p in view["players"]]
+
+
+def second_club(slug: str, member: int | None = None, role: str = "owner") -> int:
+    """A second club, written straight into the database (the app has no way to make one until
+    clubs are kept apart), with `member` (a user id) in it as `role` if given; its id."""
+    from tdapp.services import clubs
+    from tdapp.storage.clubs import Club
+    from tdapp.storage.database import session_scope
+
+    with session_scope() as db:
+        club = Club(slug=slug, name=slug.capitalize())
+        db.add(club)
+        db.flush()
+        if member is not None:
+            clubs.join(db, member, club, role)
+        assert club.id is not None
+        return club.id

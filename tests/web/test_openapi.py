@@ -170,3 +170,14 @@ def test_the_api_page_is_public_and_loads_the_document_and_swagger_ui_from_this_
     assert 'data-document="/api/v1/openapi.json"' in html
     assert "/static/vendor/swagger-ui/swagger-ui-bundle.js" in html
     assert "http://" not in html and "https://" not in html
+
+
+def test_each_staff_operation_names_its_least_role_and_its_403(client):
+    paths = document(client)["paths"]
+    clock = paths["/api/v1/tournaments/{tid}/clock"]["post"]
+    bust = paths["/api/v1/tournaments/{tid}/players/{pid}/bust"]["post"]
+    members = paths["/api/v1/club/members"]["get"]
+    assert (clock["x-role"], bust["x-role"], members["x-role"]) == ("director", "floor", "owner")
+    assert "403" in members["responses"]
+    assert "x-role" not in paths["/api/v1/club/invitations/{code}/accept"]["post"]
+    assert "x-role" not in paths["/api/v1/auth/token"]["post"]

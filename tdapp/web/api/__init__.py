@@ -42,6 +42,7 @@ def register(app: Flask) -> None:
         auth,
         chips,
         clock,
+        club,
         draw_tables,
         leagues,
         library,
@@ -57,5 +58,5 @@ def register(app: Flask) -> None:
     )
 
     app.register_blueprint(v1.bp)
-    for module in (clock, seating, tables, draw_tables, leagues, seasons, public):
+    for module in (clock, seating, tables, draw_tables, leagues, seasons, public, club):
         app.register_blueprint(module.bp)

@@ -48,23 +48,35 @@ class TokenRequest(ApiBody):
         description=f"Lifetime in days, 1 to {accounts.MAX_TOKEN_LIFETIME_DAYS}; "
         "the installation's default (90 unless configured) when absent.",
     )
+    club: str | None = Field(
+        default=None,
+        max_length=40,
+        description="The club's slug; may be left out by a member of one club only.",
+    )
 
 
 @bp.post("/auth/token")
 def token():
-    """200 with `{"token", "id", "expires_at"}`; 401 for a wrong password; 429 after too many
-    failures; 422 for a label or lifetime out of bounds."""
+    """200 with `{"token", "id", "expires_at", "club", "role"}`: the token acts in that club
+    with the account's role there. 401 for a wrong password or a club the account is not a
+    member of (the same brake counts both); 429 after too many failures; 422 CLUB_REQUIRED
+    without `club` for a member of several clubs, or for a label or lifetime out of bounds."""
     body = parse_json(TokenRequest)
     try:
-        user = accounts.authenticate(body.username, body.password, client=request.remote_addr or "")
+        staff = accounts.sign_in(body.username, body.password,
+                                 client=request.remote_addr or "", club=body.club)
     except accounts.AccountError as refused:
+        if refused.code == "CLUB_REQUIRED":
+            raise RequestRefused(refused.code, status=422, **refused.params) from None
         raise RequestRefused(refused.code, status=429, **refused.params) from None
-    if user is None:
+    if staff is None:
         raise RequestRefused("WRONG_CREDENTIALS", status=401)
     days = default_token_days() if body.days is None else body.days
-    issued = accounts.issue(user, label=body.label, lifetime_days=days)
+    user = accounts.Account(staff.user_id, staff.username)
+    issued = accounts.issue(user, label=body.label, lifetime_days=days, club_id=staff.club_id)
     return jsonify(
-        token=issued.token, id=issued.info.id, expires_at=issued.info.expires_at.isoformat()
+        token=issued.token, id=issued.info.id, expires_at=issued.info.expires_at.isoformat(),
+        club=staff.club_slug, role=staff.role,
     )
 
 

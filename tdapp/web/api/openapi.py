@@ -20,6 +20,7 @@ from flask import Blueprint, Flask, current_app, jsonify
 from pydantic import BaseModel
 from werkzeug.routing import Rule
 
+from tdapp.web import roles
 from tdapp.web.api.v1 import URL_PREFIX
 from tdapp.web.api.view_source import ViewSource, read_view
 from tdapp.web.csrf import HEADER as CSRF_HEADER
@@ -80,9 +81,12 @@ def build_document(app: Flask) -> dict[str, Any]:
         operation_id = rule.endpoint.replace(".", "_")
         if methods_of[rule.endpoint] > 1:
             operation_id += "_" + method
-        paths.setdefault(openapi_path(path), {})[method] = _operation(
-            path, method, operation_id, view, components
-        )
+        operation = _operation(path, method, operation_id, view, components)
+        if view.guarded:
+            # The least role of the club's staff that may call it (tdapp/web/roles.py); a
+            # lesser one gets 403 ROLE_FORBIDDEN.
+            operation["x-role"] = roles.needs(rule.endpoint)
+        paths.setdefault(openapi_path(path), {})[method] = operation
     return {
         "openapi": OPENAPI_VERSION,
         "info": {
@@ -160,9 +164,9 @@ def _responses(method: str, view: ViewSource, has_path_parameters: bool) -> dict
     if view.body is not None:
         refusals |= {400, 422}  # not JSON; not the body's shape
     if view.guarded:
-        refusals.add(401)
-        if method in _WRITES:
-            refusals.add(403)  # a session's write without its CSRF header
+        # 403: a role that does not reach the endpoint; or a session's write without its CSRF
+        # header.
+        refusals |= {401, 403}
     if has_path_parameters:
         refusals.add(404)  # no such tournament, table, player...
     if method in _WRITES:

@@ -24,6 +24,7 @@ from tdapp.tournament.payouts import AdjustPayouts
 from tdapp.tournament.reinstate import ReinstatePlayer
 from tdapp.tournament.settings import Settings
 from tdapp.tournament.state import Tournament
+from tdapp.web import roles
 from tdapp.web.api.bodies import ApiBody, parse_json
 from tdapp.web.api.settings import Count, SettingsBody, settings_json
 from tdapp.web.api.v1 import bp
@@ -190,13 +191,13 @@ def change_settings(tid: int):
 def undo(tid: int):
     """The newest action made at the DdT's console or API, never a table's, a phone's or the
     clock's."""
-    return answer(tid, lambda: tournaments.undo(tid, actor()))
+    return answer(tid, lambda: tournaments.undo(tid, actor(), floor=roles.undoes_own_only()))
 
 
 @bp.post("/tournaments/<int:tid>/redo")
 @ddt_api
 def redo(tid: int):
-    return answer(tid, lambda: tournaments.redo(tid, actor()))
+    return answer(tid, lambda: tournaments.redo(tid, actor(), floor=roles.undoes_own_only()))
 
 
 @bp.post("/tournaments/<int:tid>/events/<int:seq>/revert")

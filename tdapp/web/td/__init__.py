@@ -26,6 +26,7 @@ def register(app: Flask) -> None:
         deals,
         formats,
         log,
+        members,
         payouts,
         players,
         printing,

@@ -7,6 +7,7 @@ from flask import g, redirect, render_template, request, session, url_for
 from flask_babel import gettext
 
 from tdapp.services import accounts
+from tdapp.web import roles
 from tdapp.web.api.auth import default_token_days
 from tdapp.web.td import bp
 from tdapp.web.td.console import back, flash_done
@@ -40,10 +41,13 @@ def create_token():
     days = optional_whole(
         request.form, "days", gettext("Days"), minimum=1, maximum=accounts.MAX_TOKEN_LIFETIME_DAYS
     )
+    staff = roles.current_staff()
+    assert staff is not None  # the console's guard and the role check let only staff in
     issued = accounts.issue(
         g.ddt,
         label=text(request.form, "label"),
         lifetime_days=default_token_days() if days is None else days,
+        club_id=staff.club_id,
     )
     session[_NEW_TOKEN] = {"token": issued.token, "id": issued.info.id}
     return redirect(url_for("td.account"), code=303)

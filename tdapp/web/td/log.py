@@ -10,6 +10,7 @@ from flask_babel import gettext
 
 from tdapp.kernel.refusals import DomainError
 from tdapp.services import journal, tournaments
+from tdapp.web import roles
 from tdapp.web.guards import actor
 from tdapp.web.paging import page_asked
 from tdapp.web.td import bp
@@ -42,7 +43,7 @@ def undo(tid: int):
     """The `z` key: the newest action made at the DdT's console or API, never a table's, a
     phone's or the clock's."""
     before = journal.undone_seqs(tid)
-    tournaments.undo(tid, actor=actor())
+    tournaments.undo(tid, actor=actor(), floor=roles.undoes_own_only())
     flash_done(gettext("Undone: %(what)s", what=_line_of(tid, journal.undone_seqs(tid) - before)))
     return back(tid)
 
@@ -50,7 +51,7 @@ def undo(tid: int):
 @bp.post("/t/<int:tid>/redo")
 def redo(tid: int):
     before = journal.undone_seqs(tid)
-    tournaments.redo(tid, actor=actor())
+    tournaments.redo(tid, actor=actor(), floor=roles.undoes_own_only())
     flash_done(gettext("Redone: %(what)s", what=_line_of(tid, before - journal.undone_seqs(tid))))
     return back(tid)
 
