@@ -362,7 +362,7 @@ class Server:
     database_url: str
 
     def call(self, method: str, path: str, token: str | None = None, body: object = None):
-        """The JSON answer of one API request (an HTTPError for a 4xx or 5xx)."""
+        """The JSON answer of one API request, None for a 204 (an HTTPError for a 4xx or 5xx)."""
         headers = {"Content-Type": "application/json"}
         if token:
             headers["Authorization"] = f"Bearer {token}"
@@ -373,7 +373,8 @@ class Server:
             headers=headers,
         )
         with urllib.request.urlopen(request, timeout=30) as answer:
-            return json.loads(answer.read())
+            content = answer.read()
+        return json.loads(content) if content else None
 
     def kill(self) -> None:
         """SIGKILL: no clean shutdown, as a power cut or the OOM killer would do it."""

@@ -78,12 +78,25 @@
     }
 
     function answered() { clearTimeout(unanswered); }
-    socket.on("error", answered); // a refused join is an answer: the page says why
+    // A refused join is an answer too (the tournament gone from the public pages, a member
+    // removed from the club): the page's `#refused` region says why instead of an old view
+    // staying up as if it were live; a view received later takes the message down.
+    function refusedRegion() { return document.getElementById("refused"); }
+    socket.on("error", (refusal) => {
+      answered();
+      const region = refusedRegion();
+      if (region && refusal && typeof refusal.message === "string") {
+        region.textContent = refusal.message;
+        region.hidden = false;
+      }
+    });
     socket.on("disconnect", answered); // the next connection joins again
 
     socket.on("view", (next) => {
       if (typeof next.version !== "number") return;
       answered();
+      const region = refusedRegion();
+      if (region) region.hidden = true;
       if (view && !joining && next.version < view.version) return;
       const before = view;
       view = next;

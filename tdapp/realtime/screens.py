@@ -37,6 +37,8 @@ register_messages({
     "BAD_JOIN": 'Join with {"tournament": "<slug>"}; add "player": <id> from a phone that follows'
                 ' one player, "audience": "phone" from the list of players, "audience": "td" from'
                 ' the console ("view": "full" for the whole view).',
+    "SIGNED_OUT": "You are no longer signed in to this club's console: log in again to follow "
+                  "this tournament.",
 })
 
 
@@ -326,9 +328,11 @@ def announce_period(tournament_id: int, now: datetime, notices: Iterable[Notice]
             socketio.emit("clock", message, to=room)
 
 
-def refuse(code: str, **params: Any) -> None:
-    """A refused join, answered to the one client that asked, in its page's language."""
-    socketio.emit("error", {"code": code, "message": translate(code, params)}, to=request.sid)
+def refuse(code: str, said_as: str | None = None, **params: Any) -> None:
+    """A refused join, answered to the one client that asked, in its page's language (the page
+    shows the message); `said_as` words it for a page when the code's own message is the API's."""
+    socketio.emit("error", {"code": code, "message": translate(said_as or code, params)},
+                  to=request.sid)
 
 
 @socketio.on("join")
@@ -356,7 +360,7 @@ def join(payload: Any) -> None:
         return
     # The DdT's audience: a session of the club's staff, refused once its member was removed.
     if audience == "td" and signed_in_staff() is None:
-        refuse("LOGIN_REQUIRED")
+        refuse("LOGIN_REQUIRED", said_as="SIGNED_OUT")
         return
     now = utcnow()
     if audience == "phone":

@@ -5,6 +5,7 @@ still have open is refused at its next action."""
 
 from __future__ import annotations
 
+import re
 import secrets
 
 import pytest
@@ -122,3 +123,51 @@ def test_an_invited_floor_member_runs_the_night_and_is_shut_out_when_removed(nig
     expect(page.locator(".flash").first).to_contain_text("Non sei più membro di questo club")
     expect(page.locator("#password")).to_be_visible()
     assert _player(api, tid, "Anna Bianchi")["place"] is None
+
+
+
+def _until(page, condition, seconds: float = 15) -> None:
+    """Lets the page run (and the socket routes answer) until `condition()` holds."""
+    for _ in range(int(seconds * 20)):
+        if condition():
+            return
+        page.wait_for_timeout(50)
+    raise AssertionError("the page never got there")
+
+
+def test_a_removed_members_open_dashboard_says_so_when_its_live_connection_joins_again(
+    night, browser
+):
+    """A removed member's console page kept showing the night as if it were live: its socket,
+    joining again after a dropped connection, was refused without a word. The page says why."""
+    api, tid = night
+    server = api.server
+    username = f"floor-{secrets.token_hex(3)}"
+    code = api.call("POST", "/club/invitations", {"role": "floor"})["code"]
+    member = server.call("POST", f"/api/v1/club/invitations/{code}/accept",
+                         body={"username": username, "password": PASSWORD})["user_id"]
+    page = browser.new_context(viewport=PHONE, base_url=server.url).new_page()
+    sockets, views = [], []
+
+    def pass_through(route) -> None:
+        sockets.append(route)
+        to_server = route.connect_to_server()
+
+        def from_server(message) -> None:
+            if isinstance(message, str) and message.startswith('42["view"'):
+                views.append(message)
+            route.send(message)
+
+        to_server.on_message(from_server)
+
+    page.route_web_socket(re.compile(r".*/socket\.io/.*"), pass_through)
+    page.goto("/login")
+    _log_in(page, username, PASSWORD)
+    page.goto(f"/td/t/{tid}")
+    _until(page, lambda: views)
+    expect(page.locator("#refused")).to_be_hidden()
+
+    api.call("DELETE", f"/club/members/{member}")
+    sockets[-1].close()  # the connection drops; socket.io connects and joins again
+    expect(page.locator("#refused")).to_contain_text("Non sei più collegato", timeout=15_000)
+    assert len(sockets) >= 2
