@@ -88,6 +88,9 @@ def test_ddt_runs_a_night_from_first_run_to_undo(page: Page):
 
     go(page, "n", "/players#new-name")
     for number in range(1, 21):
+        # As the DdT does: type the next name once the page is back with the cursor in the field
+        # (an Enter sent while the page after the last registration still loads can be lost).
+        expect(page.locator("#new-name")).to_be_focused()
         page.fill("#new-name", f"Giocatore {number:02d}")
         page.press("#new-name", "Enter")
         expect(flash(page)).to_have_text(f"Giocatore {number:02d} è iscritto.")
