@@ -58,6 +58,17 @@ def settle_heap() -> None:
     gc.freeze()
 
 
+def _known_zone(zone: str) -> str:
+    """`zone` if the tz database knows it; else the server stops with one clear line."""
+    from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
+
+    try:
+        ZoneInfo(zone)
+    except (ZoneInfoNotFoundError, ValueError):
+        raise SystemExit(f"TDAPP_TIMEZONE={zone!r} is not a time zone (like Europe/Rome)") from None
+    return zone
+
+
 def create_app(config: dict[str, Any] | None = None) -> Flask:
     """Build the application; tests pass `config` to point it at their own database."""
     # Imported here, not above: `tdapp run` must patch for gevent before Flask pulls in
@@ -76,6 +87,11 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
     app.config.from_mapping(SECRET_KEY=os.environ.get("SECRET_KEY") or _secret_key(app))
     # No request of any page or API call comes near this; a larger one is refused (413) unread.
     app.config.from_mapping(MAX_CONTENT_LENGTH=4 * 1024 * 1024)
+    # The room's time zone: Europe/Rome unless TDAPP_TIMEZONE names another (a club abroad); the
+    # league's timetable ("the giri by 23:15") and every time shown are read in it.
+    zone = os.environ.get("TDAPP_TIMEZONE", "").strip()
+    if zone:
+        app.config["TIMEZONE"] = _known_zone(zone)
     if config:
         app.config.from_mapping(config)
 

@@ -405,10 +405,11 @@ def _wait_until_up(server: Server, timeout: float = 120.0) -> None:
     raise RuntimeError(f"the server did not answer within {timeout} s")
 
 
-def _launch(database_url: str, logs: Path) -> Server:
-    """`tdapp run` on a free port, once it answers; its output goes to a log in `logs`."""
+def _launch(database_url: str, logs: Path, env: dict[str, str] | None = None) -> Server:
+    """`tdapp run` on a free port, once it answers; its output goes to a log in `logs`; `env`
+    adds to the environment (a room's time zone)."""
     port = _free_port()
-    env = dict(os.environ, DATABASE_URL=database_url, PYTHONUNBUFFERED="1")
+    env = dict(os.environ, DATABASE_URL=database_url, PYTHONUNBUFFERED="1", **(env or {}))
     log = (logs / f"server-{port}.log").open("w")
     process = subprocess.Popen(
         [sys.executable, "-m", "tdapp.cli", "run", "--host", "127.0.0.1", "--port", str(port)],
@@ -449,8 +450,8 @@ def _stop(servers: list[Server], logs: Path) -> None:
 def start_server(tmp_path: Path) -> Iterator[Callable[[str], Server]]:
     started: list[Server] = []
 
-    def start(database_url: str) -> Server:
-        server = _launch(database_url, tmp_path)
+    def start(database_url: str, env: dict[str, str] | None = None) -> Server:
+        server = _launch(database_url, tmp_path, env)
         started.append(server)
         return server
 
@@ -497,14 +498,15 @@ def ddt_server(start_server, tmp_path: Path, request: pytest.FixtureRequest) -> 
     token) log in and call the API as the DdT of a server of their own. A database only migrated
     is a copy of `_installed_ddt_database`; any other `prepare` runs the CLI for the test."""
 
-    def start(name: str, prepare: tuple[str, ...] = INSTALLED) -> Server:
+    def start(name: str, prepare: tuple[str, ...] = INSTALLED,
+              env: dict[str, str] | None = None) -> Server:
         target = tmp_path / f"{name}.sqlite3"
         if prepare == INSTALLED:
             database_url = _copy_of(request.getfixturevalue("_installed_ddt_database"), target)
         else:
             database_url = f"sqlite:///{target}"
             _prepare_ddt_database(database_url, prepare)
-        return start_server(database_url)
+        return start_server(database_url, env)
 
     return start
 

@@ -55,6 +55,9 @@ def _find(page, name: str):
     page.locator("#find-player").tap()
     page.keyboard.type(name)
     page.keyboard.press("Enter")
+    # The search's page loaded to its end, so a row's button opens the bust dialog (bust.js)
+    # instead of busting at once as it does without a script.
+    page.wait_for_load_state()
     card = page.locator("#players-table tbody tr:visible")
     expect(card).to_have_count(1)
     return card

@@ -14,7 +14,7 @@ Screenshots go to shots/ at the repository root (night-*.png)."""
 
 from __future__ import annotations
 
-from datetime import datetime, time
+from datetime import UTC, datetime, time
 from pathlib import Path
 from zoneinfo import ZoneInfo
 
@@ -29,7 +29,6 @@ pytestmark = pytest.mark.browser
 
 ROOT = Path(__file__).resolve().parents[2]
 SHOTS = ROOT / "shots"
-ROME = ZoneInfo("Europe/Rome")
 MEMBERS = ["Anna", "Bruno", "Carla", "Dario", "Elena", "Franco", "Gina", "Ugo", "Ivo", "Lia"]
 
 
@@ -78,17 +77,27 @@ def giri_hand(url: str, token: str, table_id: int, passes: int) -> None:
                      {"seat": table["to_act"], "action": "fold"}, token)
 
 
+def evening_zone() -> ZoneInfo:
+    """A time zone where it is now between 20:00 and 21:00, when a league night starts: the
+    night's timetable (the giri by 23:15, LG-07) is read in the room's zone, so the night is
+    played at the same hour whenever the test runs (in Rome after 23:10 the giri would be due
+    at once, with no night before them)."""
+    offset = (20 - datetime.now(UTC).hour + 12) % 24 - 12  # hours east of UTC, -12 to 11
+    return ZoneInfo(f"Etc/GMT{-offset:+d}")  # the tz database writes Etc's offsets reversed
+
+
 @pytest.fixture
 def league(ddt_server):
-    server = ddt_server("night")
+    zone = evening_zone()
+    server = ddt_server("night", env={"TDAPP_TIMEZONE": zone.key})
     token = call(server.url, "POST", "/auth/token", {"username": "ddt", "password": PASSWORD})
     league_id = call(server.url, "POST", "/leagues",
                      {"name": "Club del Lunedì", "members": MEMBERS}, token["token"])["id"]
-    return server, token["token"], league_id
+    return server, token["token"], league_id, zone
 
 
 def test_a_whole_short_night_from_the_tables_into_the_league_LG_07(league, browser):
-    server, token, league_id = league
+    server, token, league_id, zone = league
     laptop = browser.new_page(viewport={"width": 1366, "height": 768})
     laptop.goto(server.url + "/lang/en")
     laptop.goto(server.url + "/login")
@@ -103,8 +112,8 @@ def test_a_whole_short_night_from_the_tables_into_the_league_LG_07(league, brows
     laptop.wait_for_url(f"**/leagues/{league_id}/nights/1/live")
     expect(laptop.locator("section.night-table")).to_have_count(2)
     night = call(server.url, "GET", f"/leagues/{league_id}/live-nights/1", token=token)
-    giri_at = datetime.fromisoformat(night["giri_at"]).astimezone(ROME)
-    assert time(23, 0) <= giri_at.time() <= time(23, 15)  # LG-07, whenever the test runs
+    giri_at = datetime.fromisoformat(night["giri_at"]).astimezone(zone)
+    assert time(23, 0) <= giri_at.time() <= time(23, 15)  # LG-07
     expect(laptop.locator("#giri-at")).to_have_text(giri_at.strftime("%H:%M"))
     tables = {t["name"]: t["draw_table_id"] for t in night["tables"]}
 
