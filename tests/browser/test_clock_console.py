@@ -31,8 +31,10 @@ def console(tmp_path, start_server):
         page.goto(f"{server.url}/login")
         page.fill("#username", "ddt")
         page.fill("#password", PASSWORD)
-        page.press("#password", "Enter")
-        page.wait_for_load_state()
+        # The login's answer lands before the console is asked for: a goto sent while it was on
+        # its way would be interrupted by it.
+        with page.expect_navigation():
+            page.press("#password", "Enter")
         page.goto(f"{server.url}/td/t/{created.id}")
         yield page
         browser.close()

@@ -48,16 +48,19 @@ def _player(api, tid: int, name: str) -> dict:
 def _log_in(page, username: str, password: str) -> None:
     page.fill("#username", username)
     page.fill("#password", password)
-    page.press("#password", "Enter")
+    # The login's answer lands before the caller asks for another page.
+    with page.expect_navigation():
+        page.press("#password", "Enter")
 
 
 def _find(page, name: str):
     page.locator("#find-player").tap()
     page.keyboard.type(name)
     page.keyboard.press("Enter")
-    # The search's page loaded to its end, so a row's button opens the bust dialog (bust.js)
-    # instead of busting at once as it does without a script.
-    page.wait_for_load_state()
+    # The search's own page loaded to its end (its deferred bust.js run), so a row's button opens
+    # the bust dialog instead of busting at once as it does without a script. Waiting for the
+    # load state alone raced the navigation: it answered for the dashboard still on screen.
+    page.wait_for_url(re.compile(r"/players\?q="))
     card = page.locator("#players-table tbody tr:visible")
     expect(card).to_have_count(1)
     return card
