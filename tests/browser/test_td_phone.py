@@ -8,6 +8,7 @@ Screenshots go to shots/ (phone-*.png)."""
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 import pytest
@@ -83,6 +84,8 @@ class Thumb:
         self.tap("#find-player")
         self.page.keyboard.type(name)
         self.page.keyboard.press("Enter")
+        # The search's page loaded to its end: its bust.js makes a row's "Elimina" ask first.
+        self.page.wait_for_url(re.compile(r"/players\?q="))
         card = self.page.locator("#players-table tbody tr:visible")
         expect(card).to_have_count(1)
         expect(card).to_contain_text(name)
