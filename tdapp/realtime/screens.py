@@ -186,20 +186,27 @@ def _push_td(change: bus.Change, before: dict[str, Any], after: dict[str, Any],
     if listened(td_full_room(tournament_id)):
         socketio.emit("delta", whole, to=td_full_room(tournament_id))
     if listened(td_room(tournament_id)):
-        told = protocol.delta(console_view(before, []), console_view(after, log_lines(tournament_id)),
+        told = protocol.delta(console_view(before, []),
+                              console_view(after, _lines(change.newest_lines(RECENT_LINES))),
                               base, version, ("can_undo", "can_redo", "log"))
         socketio.emit("delta", told, to=td_room(tournament_id))
 
 
 def log_lines(tournament_id: int) -> list[dict[str, Any]]:
-    """The newest lines of the tournament's log, newest first, in no language (`code` and
-    `params`, who did it as `who`, a line of the same kind): a console says them in its own."""
+    """The newest lines of the tournament's log, newest first, for a console that joins or an
+    answer read afresh; a push takes them from its change instead (bus.Change.newest_lines)."""
+    return _lines(journal.entries(tournament_id, limit=RECENT_LINES))
+
+
+def _lines(entries: Iterable[journal.Entry]) -> list[dict[str, Any]]:
+    """Log lines in no language (`code` and `params`, who did it as `who`, a line of the same
+    kind): a console says them in its own."""
     return [
         {"seq": entry.seq, "event": entry.event, "actor": entry.actor, "owner": entry.owner,
          "at": entry.at.isoformat(), "undone": entry.undone, "undone_by": entry.undone_by,
          "code": entry.code, "params": entry.params,
          "who": {"code": entry.who[0], "params": entry.who[1]}}
-        for entry in journal.entries(tournament_id, limit=RECENT_LINES)
+        for entry in entries
     ]
 
 

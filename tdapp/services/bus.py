@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import logging
 import threading
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -28,7 +28,9 @@ class Change:
     the DdT's undo and redo have something to act on after it. `before` is the state just
     before it, when the process that made the change had it (None for a creation or an
     import): the screens' pushes send what changed between the two, and only the process that
-    made the change holds both."""
+    made the change holds both. `newest_lines(n)` gives the log's `n` newest lines after it
+    (journal.Entry, newest first), read once when first asked and only then: the DdT's consoles
+    show them, and a change that no console follows costs no read."""
 
     tournament_id: int
     version: int
@@ -39,6 +41,7 @@ class Change:
     can_redo: bool
     action: str = "applied"
     before: Any = field(default=None, compare=False, repr=False)
+    newest_lines: Callable[[int], Sequence[Any]] = field(kw_only=True, compare=False, repr=False)
 
 
 @dataclass(frozen=True)

@@ -10,6 +10,7 @@ dropped when an undo or a redo changed which events are active.
 
 from __future__ import annotations
 
+import functools
 import threading
 from collections.abc import Callable, Collection
 from dataclasses import dataclass
@@ -20,7 +21,7 @@ from sqlalchemy import func
 from sqlmodel import Session, col, select
 
 from tdapp.kernel.refusals import message_for
-from tdapp.services.tournaments import LOG
+from tdapp.services.tournament_log import LOG
 from tdapp.storage import database as db
 from tdapp.storage.tournaments import LoggedEvent
 from tdapp.tournament.journal import Line, actor_label, describe, english_money, render
@@ -101,6 +102,16 @@ def entries(tournament_id: int, limit: int | None = None) -> list[Entry]:
     and marked. A number no id column holds names no tournament, so it has no events."""
     return _lines(tournament_id, lambda newest: (
         1 if limit is None else newest - limit + 1, newest))
+
+
+def newest_lines(tournament_id: int) -> Callable[[int], list[Entry]]:
+    """The reader of the log's newest lines that a change carries (bus.Change.newest_lines):
+    it reads when first asked, after the change's commit, and keeps what it read."""
+    return functools.cache(functools.partial(_newest_entries, tournament_id))
+
+
+def _newest_entries(tournament_id: int, limit: int) -> list[Entry]:
+    return entries(tournament_id, limit=limit)
 
 
 def between(tournament_id: int, first: int, last: int) -> list[Entry]:

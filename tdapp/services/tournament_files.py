@@ -20,7 +20,7 @@ from sqlalchemy import insert
 from sqlmodel import col, select
 
 from tdapp.kernel.refusals import DomainError, register_messages
-from tdapp.services import bus, tournaments
+from tdapp.services import bus, journal, tournaments
 from tdapp.storage import database as db
 from tdapp.storage.tournaments import LoggedEvent, TournamentRecord
 from tdapp.tournament.configure import TournamentConfigured
@@ -188,5 +188,6 @@ def import_tournament(path: str | Path) -> tournaments.TournamentSummary:
     # Subscribers (the scheduler's clock jobs, open consoles) learn of it as of a new tournament.
     can_undo, can_redo = tournaments.can_undo_redo(summary.id)
     bus.publish(bus.Change(summary.id, version, rows[-1]["name"], tournaments.current(summary.id),
-                           summary.slug, can_undo, can_redo))
+                           summary.slug, can_undo, can_redo,
+                           newest_lines=journal.newest_lines(summary.id)))
     return summary

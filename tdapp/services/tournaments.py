@@ -19,7 +19,7 @@ from __future__ import annotations
 import re
 import secrets
 import unicodedata
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from datetime import datetime
 from typing import Any, Literal
 
@@ -28,14 +28,15 @@ from sqlmodel import Session, col, select
 
 from tdapp.kernel.names import same_name_key
 from tdapp.kernel.refusals import DomainError, register_messages
-from tdapp.services import bus
+from tdapp.services import bus, journal
+from tdapp.services.tournament_log import LOG
 from tdapp.storage import database as db
-from tdapp.storage.event_log import Aggregate, EventLog, Writing, pickle_format
-from tdapp.storage.tournaments import LoggedEvent, Snapshot, TournamentRecord
+from tdapp.storage.event_log import Writing
+from tdapp.storage.tournaments import LoggedEvent, TournamentRecord
 from tdapp.tournament.configure import ConfigureTournament
 from tdapp.tournament.ctx import Ctx
-from tdapp.tournament.events import event_name, from_record, to_record
-from tdapp.tournament.registry import apply, decide
+from tdapp.tournament.events import event_name
+from tdapp.tournament.registry import decide
 from tdapp.tournament.settings import Settings
 from tdapp.tournament.state import Tournament
 from tdapp.tournament.undo import check_revert
@@ -46,42 +47,11 @@ DDT = "ddt"
 
 register_messages(
     {
-        "UNKNOWN_TOURNAMENT": "There is no tournament %(tournament_id)s",
         "NOTHING_TO_UNDO": "There is nothing to undo",
         "NOTHING_TO_REDO": "There is nothing to redo",
         "SET_UP_STAYS": "The set-up that created the tournament cannot be taken back",
         "DELETE_NAME_MISMATCH": "To delete it, type the tournament's name: %(name)s",
     }
-)
-
-
-STATE_FORMAT = pickle_format("tdapp.tournament")
-
-
-def _unknown(tournament_id: Any) -> DomainError:
-    return DomainError("UNKNOWN_TOURNAMENT", tournament_id=tournament_id)
-
-
-# A snapshot every 1000 events bounds a reload to that many replays (a tenth of a second);
-# writing one for 3,000 players takes some 25 ms, paid by one action in a thousand. The DdT
-# rarely takes back more than a few steps: 16 states are kept for an undo without a replay.
-LOG: EventLog[Tournament] = EventLog(
-    Aggregate(
-        root=TournamentRecord,
-        events=LoggedEvent,
-        snapshots=Snapshot,
-        key="tournament_id",
-        initial=Tournament,
-        apply=apply,
-        to_record=to_record,
-        from_record=from_record,
-        unknown=_unknown,
-        state_format=STATE_FORMAT,
-        stamp=lambda state, version: replace(state, version=version),
-        tombstone="deleted_at",
-    ),
-    snapshot_every=1000,
-    undo_depth=16,
 )
 
 
@@ -227,7 +197,8 @@ def _change(writing: Writing[Tournament], name: str, action: str, before: Tourna
     else:
         can_undo, can_redo = _asked(writing.session, writing.root_id, DDT)
     return bus.Change(writing.root_id, state.version, name, state,
-                      _slug(writing.session, writing.root_id), can_undo, can_redo, action, before)
+                      _slug(writing.session, writing.root_id), can_undo, can_redo, action, before,
+                      newest_lines=journal.newest_lines(writing.root_id))
 
 
 def _published(change: bus.Change) -> Tournament:
@@ -350,7 +321,8 @@ def create_tournament(settings: Settings, actor: str) -> TournamentSummary:
     LOG.keep(summary.id, folded)
     _slugs[_key(summary.id)] = summary.slug
     _published(bus.Change(summary.id, 1, event_name(event), folded.state, summary.slug,
-                          can_undo=False, can_redo=False))
+                          can_undo=False, can_redo=False,
+                          newest_lines=journal.newest_lines(summary.id)))
     return summary
 
 
