@@ -141,7 +141,8 @@ def log_in(page, url: str, language: str) -> None:
     page.goto(f"{url}/td/tournaments")
     page.fill("#username", "ddt")
     page.fill("#password", DDT_PASSWORD)
-    page.click("button[type=submit]")
+    with page.expect_navigation():  # logged in before the next page is asked for
+        page.click("button[type=submit]")
     page.goto(f"{url}/lang/{language}")
 
 

@@ -140,7 +140,8 @@ def test_a_suggested_move_applied_in_the_console_reaches_the_phone_TO_07(night, 
     console.goto(f"{server.url}/login")
     console.fill("#username", "ddt")
     console.fill("#password", PASSWORD)
-    console.click("button[type=submit]")
+    with console.expect_navigation():  # logged in before the next page is asked for
+        console.click("button[type=submit]")
     console.goto(f"{server.url}/td/t/{tid}/tables")
     playwright.expect(console.locator("#moves")).to_contain_text(move["name"])
     console.screenshot(path=str(SHOTS / "player-console-moves.png"), full_page=False)
