@@ -147,5 +147,6 @@ def test_the_hoster_endpoints_say_hoster_in_the_openapi_document(client):
     paths = client.get("/api/v1/openapi.json").get_json()["paths"]
     assert paths["/api/v1/clubs"]["post"]["x-role"] == "hoster"
     assert paths["/api/v1/clubs"]["get"]["x-role"] == "hoster"
+    assert paths["/api/v1/clubs"]["get"]["security"] == [{"bearerToken": []}]
     assert paths["/api/v1/club"]["get"]["x-role"] == "floor"
     assert paths["/api/v1/club"]["put"]["x-role"] == "owner"

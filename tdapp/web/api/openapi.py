@@ -85,8 +85,11 @@ def build_document(app: Flask) -> dict[str, Any]:
         if view.guarded:
             # The least role of the club's staff that may call it (tdapp/web/roles.py); a
             # lesser one gets 403 ROLE_FORBIDDEN. The hoster's endpoints say "hoster".
-            operation["x-role"] = ("hoster" if rule.endpoint in roles.HOSTER
-                                   else roles.needs(rule.endpoint))
+            if rule.endpoint in roles.HOSTER:
+                operation["x-role"] = "hoster"
+                operation["security"] = [{"bearerToken": []}]  # a hoster's token, no session
+            else:
+                operation["x-role"] = roles.needs(rule.endpoint)
         paths.setdefault(openapi_path(path), {})[method] = operation
     return {
         "openapi": OPENAPI_VERSION,
