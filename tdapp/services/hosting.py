@@ -4,7 +4,7 @@ roster or league unless a club also takes it in as a member (and then only as th
 through a token or a session in that club).
 
 A hoster's token acts as the hoster and in no club: it is kept in `hoster_tokens`, apart from
-the clubs' tokens, and every club endpoint refuses it (NOT_A_MEMBER, tdapp/web/roles.py).
+the clubs' tokens, and every club endpoint refuses it (NOT_A_CLUB_MEMBER, tdapp/web/roles.py).
 """
 
 from __future__ import annotations

@@ -13,9 +13,9 @@ admits a hoster's token only).
 `check_role` runs before every request, ahead of the guards. It resolves the staff member a
 bearer token or a console session acts as (a session whose membership is gone is ended here, so
 that the guards then answer as for nobody signed in), and refuses a role that does not reach
-the endpoint: `403 ROLE_FORBIDDEN` with `{"role", "needs"}` and nothing changed. A hoster's token,
-which acts in no club, gets `403 NOT_A_MEMBER` on every club endpoint. Who is not signed in is
-left to the guards. The pages read the same table through `can(endpoint)` to hide
+the endpoint: `403 ROLE_FORBIDDEN` with `{"role", "needs"}` and nothing changed. A hoster's
+token, which acts in no club, gets `403 NOT_A_CLUB_MEMBER` on every club endpoint, whatever the
+ids in its path. Who is not signed in is left to the guards. The pages read the same table through `can(endpoint)` to hide
 what the role cannot do.
 """
 
@@ -41,17 +41,17 @@ from tdapp.web.errors import message_of, register_statuses, wants_json
 from tdapp.web.guards import bearer_token
 
 ROLE_FORBIDDEN = "ROLE_FORBIDDEN"
-NOT_A_MEMBER = "NOT_A_MEMBER"
+NOT_A_CLUB_MEMBER = "NOT_A_CLUB_MEMBER"
 
 register_messages(
     {
         ROLE_FORBIDDEN: "Your role in the club (%(role)s) does not allow this: it needs %(needs)s.",
-        NOT_A_MEMBER: "A hoster's token acts in no club: a club's data is for its members, with "
+        NOT_A_CLUB_MEMBER: "A hoster's token acts in no club: a club's data is for its members, with "
                       "a token that names the club.",
     }
 )
 # Whether the check below or a service (a floor member's undo of a director's action) finds it.
-register_statuses({ROLE_FORBIDDEN: 403, NOT_A_MEMBER: 403})
+register_statuses({ROLE_FORBIDDEN: 403, NOT_A_CLUB_MEMBER: 403})
 
 OPEN = frozenset({
     "static", "home.index", "i18n.switch", "health.healthz", "health.readyz",
@@ -182,7 +182,7 @@ def check_role() -> Any:
     if staff is None:
         token = bearer_token()
         if token is not None and hosting.hoster_for_token(token) is not None:
-            raise DomainError(NOT_A_MEMBER)
+            raise DomainError(NOT_A_CLUB_MEMBER)
         return None
     if staff.may(needed):
         return None

@@ -1,6 +1,6 @@
 """The hoster over JSON (issue 29, item 2): a hoster's token (`POST /api/v1/auth/token` naming no
 club) makes clubs with their owner (`POST /api/v1/clubs`) and lists them (`GET /api/v1/clubs`);
-nobody else may (403 HOSTER_ONLY); and it sees no club's data (403 NOT_A_MEMBER) unless the
+nobody else may (403 HOSTER_ONLY); and it sees no club's data (403 NOT_A_CLUB_MEMBER) unless the
 hoster signs in to a club it is a member of."""
 
 from __future__ import annotations
@@ -110,7 +110,7 @@ def test_nobody_signed_in_gets_401(client):
 
 
 def test_a_hosters_token_sees_no_clubs_data(hoster, api):
-    """403 NOT_A_MEMBER, whatever the id: the same answer for a club's tournament and for no
+    """403 NOT_A_CLUB_MEMBER, whatever the id: the same answer for a club's tournament and for no
     tournament at all, so it tells nothing of what exists."""
     tid = api.post("/api/v1/tournaments", json=SET_UP).get_json()["id"]
     for method, path in (("get", "/api/v1/tournaments"), ("get", f"/api/v1/tournaments/{tid}"),
@@ -120,7 +120,7 @@ def test_a_hosters_token_sees_no_clubs_data(hoster, api):
                          ("post", "/api/v1/tournaments"), ("delete", f"/api/v1/tournaments/{tid}")):
         answer = getattr(hoster, method)(path, json={} if method == "post" else None)
         assert answer.status_code == 403, path
-        assert answer.get_json()["error"]["code"] == "NOT_A_MEMBER", path
+        assert answer.get_json()["error"]["code"] == "NOT_A_CLUB_MEMBER", path
     assert [t.id for t in tournaments.list_tournaments()] == [tid]
 
 
