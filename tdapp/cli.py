@@ -53,18 +53,32 @@ def _password(args: argparse.Namespace) -> str:
 
 
 def _create_user(args: argparse.Namespace) -> None:
-    from tdapp.services import accounts, clubs
+    from tdapp.services import accounts, clubs, hosting
 
+    if args.hoster:
+        if args.club is not None or args.role is not None:
+            sys.exit("tdapp: a hoster belongs to no club: --hoster takes no --club or --role.")
+        hoster = _one_call(lambda: hosting.create_hoster(args.username, _password(args)))
+        print(f"Created the hoster account {hoster.username} (in no club).")
+        return
+    role = args.role or "owner"
     user = _one_call(
-        lambda: accounts.create_user(args.username, _password(args), args.club, args.role)
+        lambda: accounts.create_user(args.username, _password(args), args.club, role)
     )
     staff = clubs.memberships_of(user.id)[0]
     print(f"Created the account {user.username}: {staff.role} of {staff.club_slug}.")
 
 
 def _club(args: argparse.Namespace) -> None:
-    from tdapp.services import clubs
+    from tdapp.services import clubs, hosting
 
+    if args.action == "create":
+        made = _one_call(lambda: hosting.create_club(
+            args.slug, args.name, args.language, args.timezone, args.currency))
+        assert made is not None  # no owner named: no password to get wrong
+        print(f"Created the club {made.slug} ({made.name}): add its owner with "
+              f"`tdapp create-user NAME --club {made.slug} --role owner`.")
+        return
     listed = _one_call(clubs.clubs)
     for club in listed:
         print(f"{club.slug}\t{club.name}\t{club.language}\t{club.timezone}\t{club.currency}"
@@ -173,14 +187,25 @@ def main(argv: list[str] | None = None) -> None:
     create_user.add_argument("--password", help="prompted for when absent")
     create_user.add_argument("--club", help="the club's slug (default: the server's club)")
     create_user.add_argument(
-        "--role", choices=("owner", "director", "floor"), default="owner",
+        "--role", choices=("owner", "director", "floor"),
         help="the account's role in the club (default: owner)",
+    )
+    create_user.add_argument(
+        "--hoster", action="store_true",
+        help="a hoster account, in no club: it makes clubs (POST /api/v1/clubs)",
     )
     create_user.set_defaults(handler=_create_user)
 
     club = sub.add_parser("club", help="the server's clubs")
     club_actions = club.add_subparsers(dest="action", required=True)
     club_actions.add_parser("list", help="every club: slug, name, language, time zone, members")
+    create_club = club_actions.add_parser("create", help="a new club, with no member yet")
+    create_club.add_argument("slug", help="lowercase letters, digits and hyphens (in URLs)")
+    create_club.add_argument("--name", required=True, help="the club's name on every page")
+    create_club.add_argument("--language", default="it", help="it or en (default: it)")
+    create_club.add_argument(
+        "--timezone", help="like Europe/Rome (default: the server's, TDAPP_TIMEZONE)")
+    create_club.add_argument("--currency", default="EUR", help="a label (default: EUR)")
     club.set_defaults(handler=_club)
 
     set_password = sub.add_parser("set-password", help="replace a DdT's password")

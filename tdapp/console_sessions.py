@@ -16,6 +16,9 @@ from tdapp.services.clubs import Staff
 SESSION_USER_ID = "user_id"
 SESSION_USERNAME = "username"
 SESSION_MEMBERSHIP_ID = "membership_id"
+# Set at a login whose account works in several clubs, or in none, until it chooses one
+# (tdapp/web/auth.py): the session then acts in no club.
+SESSION_CHOOSING_CLUB = "choosing_club"
 
 # A tablet moves between tables on a long night; the oldest consoles it opened are forgotten.
 OPENED_KEPT = 20

@@ -16,7 +16,17 @@ from zoneinfo import ZoneInfo
 
 from babel.messages.mofile import write_mo
 from babel.messages.pofile import read_po
-from flask import Blueprint, Flask, has_request_context, redirect, request, session, url_for
+from flask import (
+    Blueprint,
+    Flask,
+    current_app,
+    g,
+    has_request_context,
+    redirect,
+    request,
+    session,
+    url_for,
+)
 from flask_babel import Babel, format_decimal, get_locale, get_timezone, gettext, ngettext, refresh
 
 from tdapp.engine.errors import REASONS, WORD_PARAMS, WORDS, reason_text
@@ -41,9 +51,22 @@ def club_zone() -> ZoneInfo:
 
 
 def select_language() -> str:
-    """The session's choice, else Italian: the club's room speaks Italian first."""
+    """The session's choice, else the language of the club its staff member works in, else
+    Italian: the club's room speaks Italian first."""
     chosen = session.get("lang")
-    return chosen if chosen in LANGUAGES else DEFAULT_LANGUAGE
+    if chosen in LANGUAGES:
+        return chosen
+    staff = g.get("staff")
+    club_language = getattr(staff, "club_language", None)
+    return club_language if club_language in LANGUAGES else DEFAULT_LANGUAGE
+
+
+def select_zone() -> str:
+    """The room's time zone: that of the club the request's staff member works in, else the
+    server's (TDAPP_TIMEZONE, else Europe/Rome), as for a club that never chose one."""
+    staff = g.get("staff")
+    return getattr(staff, "club_timezone", None) or current_app.config.get("TIMEZONE",
+                                                                           "Europe/Rome")
 
 
 def compile_catalogues(folder: Path = TRANSLATIONS) -> list[Path]:
@@ -172,6 +195,7 @@ def init_app(app: Flask) -> None:
         default_locale=DEFAULT_LANGUAGE,
         default_timezone=app.config.get("TIMEZONE", "Europe/Rome"),
         locale_selector=select_language,
+        timezone_selector=select_zone,
     )
     app.register_blueprint(bp)
     app.context_processor(_template_globals)

@@ -79,6 +79,8 @@ class Account:
 
     id: int
     username: str
+    # The server's host (tdapp/services/hosting.py): signs in to no club unless it names one.
+    is_hoster: bool = False
 
 
 def exists(username: str) -> bool:
@@ -104,6 +106,14 @@ def create_user(
 def new_account(db: Session, username: str, password: str, club: Club, role: str) -> Account:
     """`create_user` inside the caller's transaction (an invitation accepted makes the account
     and uses up the invitation together)."""
+    clubs.check_role(role)
+    account = new_user(db, username, password)
+    clubs.join(db, account.id, club, role)
+    return account
+
+
+def new_user(db: Session, username: str, password: str, is_hoster: bool = False) -> Account:
+    """An account with a checked username and password, in no club yet (a hoster's stays so)."""
     username = username.strip()
     if not username:
         raise AccountError("USERNAME_REQUIRED")
@@ -111,15 +121,14 @@ def new_account(db: Session, username: str, password: str, club: Club, role: str
         raise AccountError("USERNAME_TOO_LONG", limit=MAX_USERNAME_LENGTH)
     if len(password) < MIN_PASSWORD_LENGTH:
         raise AccountError("PASSWORD_TOO_SHORT", minimum=MIN_PASSWORD_LENGTH)
-    clubs.check_role(role)
     if db.exec(select(User).where(User.username == username)).first() is not None:
         raise AccountError("USERNAME_TAKEN", username=username)
-    user = User(username=username, password_hash=generate_password_hash(password))
+    user = User(username=username, password_hash=generate_password_hash(password),
+                is_hoster=is_hoster)
     db.add(user)
     db.flush()
     assert user.id is not None
-    clubs.join(db, user.id, club, role)
-    return Account(user.id, user.username)
+    return Account(user.id, user.username, user.is_hoster)
 
 
 def set_password(username: str, password: str) -> None:
@@ -154,13 +163,16 @@ def authenticate(username: str, password: str, client: str = "") -> Account | No
 
 def sign_in(
     username: str, password: str, client: str = "", club: str | None = None
-) -> clubs.Staff | None:
+) -> clubs.Staff | Account | None:
     """The account's membership in `club` (a slug) if the password is right and the account is
     a member there, else None, both counted alike by the brake: a club one is not in tells no
     more than a wrong password. With no club, the one club of an account that has one; refused
-    (CLUB_REQUIRED) for an account in several."""
+    (CLUB_REQUIRED) for an account in several. A hoster who names no club signs in as the
+    hoster, in no club: the account itself is the answer then."""
 
-    def in_club(found: Account) -> clubs.Staff | None:
+    def in_club(found: Account) -> clubs.Staff | Account | None:
+        if club is None and found.is_hoster:
+            return found
         memberships = clubs.memberships_of(found.id)
         if club is not None:
             return next((m for m in memberships if m.club_slug == club), None)
@@ -189,7 +201,7 @@ def _attempt(
         raise AccountError("TOO_MANY_ATTEMPTS", seconds=wait)
     with session_scope() as db:
         user = db.exec(select(User).where(User.username == username.strip())).first()
-        found = Account(user.id, user.username) if user else None
+        found = Account(user.id, user.username, user.is_hoster) if user else None
         password_hash = user.password_hash if user else None
     # An unknown username costs the same hash check as a known one: timing tells nothing.
     right = check_password_hash(password_hash or _unknown_user_hash(), password)
@@ -213,7 +225,8 @@ def account(user_id: int) -> Account | None:
         return Account(user.id, user.username) if user else None
 
 
-def _digest(token: str) -> str:
+def digest(token: str) -> str:
+    """What is stored of a bearer token: its SHA-256, so a leaked table grants nothing."""
     return hashlib.sha256(token.encode()).hexdigest()
 
 
@@ -245,6 +258,16 @@ class IssuedToken:
     info: TokenInfo
 
 
+def token_label(label: str, lifetime_days: int) -> str:
+    """A new token's label, tidied, once its label and lifetime are checked."""
+    if not 1 <= lifetime_days <= MAX_TOKEN_LIFETIME_DAYS:
+        raise AccountError("TOKEN_LIFETIME", limit=MAX_TOKEN_LIFETIME_DAYS)
+    label = label.strip()
+    if len(label) > MAX_TOKEN_LABEL_LENGTH:
+        raise AccountError("TOKEN_LABEL_TOO_LONG", limit=MAX_TOKEN_LABEL_LENGTH)
+    return label
+
+
 def issue(
     user: Account,
     label: str = "",
@@ -254,11 +277,7 @@ def issue(
     """A new bearer token for `user` in club `club_id` (the one club `user` belongs to when
     None), valid `lifetime_days`. Only its hash is kept: the caller shows it once. Tokens
     already expired are swept away on the way."""
-    if not 1 <= lifetime_days <= MAX_TOKEN_LIFETIME_DAYS:
-        raise AccountError("TOKEN_LIFETIME", limit=MAX_TOKEN_LIFETIME_DAYS)
-    label = label.strip()
-    if len(label) > MAX_TOKEN_LABEL_LENGTH:
-        raise AccountError("TOKEN_LABEL_TOO_LONG", limit=MAX_TOKEN_LABEL_LENGTH)
+    label = token_label(label, lifetime_days)
     if club_id is None:
         sole = clubs.staff_of_user(user.id)
         if sole is None:
@@ -271,7 +290,7 @@ def issue(
         stored = ApiToken(
             user_id=user.id,
             club_id=club_id,
-            token_hash=_digest(token),
+            token_hash=digest(token),
             label=label,
             created_at=now,
             expires_at=now + timedelta(days=lifetime_days),
@@ -306,7 +325,7 @@ def user_for_token(token: str) -> Account | None:
     if not token:
         return None
     with engine().connect() as connection:
-        row = connection.execute(_TOKEN_QUERY, {"digest": _digest(token), "now": utcnow()}).first()
+        row = connection.execute(_TOKEN_QUERY, {"digest": digest(token), "now": utcnow()}).first()
     return Account(row.id, row.username) if row is not None else None
 
 
@@ -314,7 +333,7 @@ def staff_for_token(token: str) -> clubs.Staff | None:
     """The membership a live bearer token acts through (its account, club and role)."""
     if not token:
         return None
-    return clubs.staff_for_token(_digest(token), utcnow())
+    return clubs.staff_for_token(digest(token), utcnow())
 
 
 def tokens() -> list[TokenInfo]:
@@ -344,7 +363,7 @@ def revoke_token(token_id: int) -> None:
 def revoke_bearer(token: str) -> bool:
     """Revoke the token its holder presents (a client logging out); False if it was not live."""
     with session_scope() as db:
-        found = db.exec(select(ApiToken).where(ApiToken.token_hash == _digest(token))).first()
+        found = db.exec(select(ApiToken).where(ApiToken.token_hash == digest(token))).first()
         if found is None:
             return False
         db.delete(found)

@@ -28,7 +28,9 @@ Role = Literal["owner", "director", "floor"]
 ROLES: tuple[Role, ...] = ("owner", "director", "floor")
 _RANK: dict[str, int] = {"floor": 1, "director": 2, "owner": 3}
 SLUG_PATTERN = re.compile(r"[a-z0-9]+(?:-[a-z0-9]+)*")
+MAX_SLUG_LENGTH = 40
 DEFAULT_SLUG = "club"
+DEFAULT_ZONE = "Europe/Rome"
 
 register_messages(
     {
@@ -59,11 +61,17 @@ def check_role(role: str) -> Role:
 def default_slug() -> str:
     """The slug of the server's club, as the installer configured it."""
     slug = os.environ.get("TDAPP_DEFAULT_CLUB") or DEFAULT_SLUG
-    if not SLUG_PATTERN.fullmatch(slug) or len(slug) > 40:
+    if not SLUG_PATTERN.fullmatch(slug) or len(slug) > MAX_SLUG_LENGTH:
         # The installer's mistake, not a user's: a server error names it.
         raise ValueError(f"TDAPP_DEFAULT_CLUB must be lowercase letters, digits and hyphens,"
                          f" not {slug!r}")
     return slug
+
+
+def server_zone() -> str:
+    """The time zone of a club that never chose one: the installer's TDAPP_TIMEZONE (checked
+    when the server starts, tdapp/__init__.py), else Rome's."""
+    return os.environ.get("TDAPP_TIMEZONE", "").strip() or DEFAULT_ZONE
 
 
 def name_from_slug(slug: str) -> str:
@@ -73,6 +81,9 @@ def name_from_slug(slug: str) -> str:
 
 @dataclass(frozen=True)
 class ClubInfo:
+    """A club as lists and settings show it: `timezone` is the zone its times are read in (the
+    server's when the club never chose one)."""
+
     id: int
     slug: str
     name: str
@@ -93,15 +104,18 @@ class Staff:
     club_slug: str
     club_name: str
     role: Role
+    # The club's language and chosen time zone (empty: the server's), read by every page.
+    club_language: str = "it"
+    club_timezone: str = ""
 
     def may(self, needs: str) -> bool:
         return allows(self.role, needs)
 
 
-def _info(club: Club, members: int = 0) -> ClubInfo:
+def info(club: Club, members: int = 0) -> ClubInfo:
     assert club.id is not None
-    return ClubInfo(club.id, club.slug, club.name, club.language, club.timezone, club.currency,
-                    members)
+    return ClubInfo(club.id, club.slug, club.name, club.language,
+                    club.timezone or server_zone(), club.currency, members)
 
 
 def default_club(db: Session) -> Club:
@@ -162,12 +176,12 @@ def clubs() -> list[ClubInfo]:
         .order_by(col(Club.slug))
     )
     with session_scope() as db:
-        return [_info(club, members or 0) for club, members in db.exec(query).all()]
+        return [info(club, members or 0) for club, members in db.exec(query).all()]
 
 
 _STAFF_QUERY = (
     select(Membership.id, Membership.user_id, User.username, col(Club.id).label("club_id"),
-           Club.slug, Club.name, Membership.role)
+           Club.slug, Club.name, Membership.role, Club.language, Club.timezone)
     .join(User, col(Membership.user_id) == User.id)
     .join(Club, col(Membership.club_id) == Club.id)
 )

@@ -17,6 +17,9 @@ class User(SQLModel, table=True):
     id: int | None = Field(default=None, primary_key=True)
     username: str = Field(max_length=80, unique=True, index=True)
     password_hash: str = Field(max_length=255)
+    # The server's host: makes clubs and their first owners, and sees a club's data only as a
+    # member of that club (tdapp/services/hosting.py).
+    is_hoster: bool = Field(default=False)
     created_at: datetime = when()
 
 
@@ -30,6 +33,20 @@ class ApiToken(SQLModel, table=True):
     user_id: int = Field(foreign_key="users.id", index=True, ondelete="CASCADE")
     # The club it acts in, with the role of its account's membership there.
     club_id: int = Field(foreign_key="clubs.id", index=True, ondelete="CASCADE")
+    token_hash: str = Field(max_length=64, unique=True, index=True)
+    label: str = Field(default="", max_length=80)
+    created_at: datetime = when()
+    expires_at: datetime = Field(sa_type=UTCDateTime)
+
+
+class HosterToken(SQLModel, table=True):
+    """A bearer token of a hoster acting as the hoster: it acts in no club, so it is kept apart
+    from the clubs' tokens, out of every club's list. Only its SHA-256 is stored."""
+
+    __tablename__ = "hoster_tokens"
+
+    id: int | None = Field(default=None, primary_key=True)
+    user_id: int = Field(foreign_key="users.id", index=True, ondelete="CASCADE")
     token_hash: str = Field(max_length=64, unique=True, index=True)
     label: str = Field(default="", max_length=80)
     created_at: datetime = when()

@@ -20,7 +20,8 @@ class Club(SQLModel, table=True):
     slug: str = Field(max_length=40, unique=True, index=True)
     name: str = Field(max_length=120)
     language: str = Field(default="it", max_length=2)
-    timezone: str = Field(default="Europe/Rome", max_length=64)
+    # Empty: the server's zone (TDAPP_TIMEZONE, else Europe/Rome), until the owner chooses one.
+    timezone: str = Field(default="", max_length=64)
     currency: str = Field(default="EUR", max_length=8)
     created_at: datetime = when()
 

@@ -4,6 +4,7 @@
 - `ddt_api`: the JSON API; a DdT by bearer token or by the console's session, else 401 JSON.
 - `console_api` and `console_page_refusal`: a hold'em table's or a draw table's console, opened in this
   browser session with the table's PIN (tdapp/console_sessions.py), or a DdT.
+- `hoster_api`: the hoster's endpoints (making and listing clubs), for a hoster's token only.
 
 Every DdT guard admits through `admitted_ddt` and keeps the account in `g.ddt`: the place where a
 route's required role (issue 29) will be checked, given to the guard as a keyword argument.
@@ -19,6 +20,7 @@ from flask import g, redirect, render_template, request, session, url_for
 from werkzeug.wrappers import Response
 
 from tdapp.console_sessions import (
+    SESSION_CHOOSING_CLUB,
     SESSION_USER_ID,
     SESSION_USERNAME,
     opened_now,
@@ -26,7 +28,7 @@ from tdapp.console_sessions import (
     remember_opened,
 )
 from tdapp.kernel.refusals import DomainError, register_messages
-from tdapp.services import accounts
+from tdapp.services import accounts, hosting
 from tdapp.web import csrf
 from tdapp.web.errors import RequestRefused, message_of
 
@@ -37,6 +39,8 @@ register_messages({
     "CSRF_REQUIRED": "The X-CSRF-Token header is missing or does not match the session.",
     "CONSOLE_ACCESS_RENEWED": "The DdT renewed this console's link and PIN: ask the DdT for "
                               "the new ones",
+    "HOSTER_ONLY": "Only the server's hoster may do this, with a token from "
+                   "POST /api/v1/auth/token that names no club.",
 })
 
 def bearer_token() -> str | None:
@@ -46,9 +50,12 @@ def bearer_token() -> str | None:
 
 
 def session_ddt() -> accounts.Account | None:
-    """The DdT logged in to this browser session, if the account still exists."""
+    """The DdT logged in to this browser session, if the account still exists and has chosen
+    the club it works in (an account of several clubs chooses after logging in)."""
     user_id = session.get(SESSION_USER_ID)
-    return accounts.account(user_id) if isinstance(user_id, int) else None
+    if not isinstance(user_id, int) or session.get(SESSION_CHOOSING_CLUB):
+        return None
+    return accounts.account(user_id)
 
 
 def current_ddt() -> accounts.Account | None:
@@ -74,6 +81,8 @@ def actor() -> str:
 def ddt_page_refusal() -> Response | None:
     """None for a DdT; for anyone else the way to log in (or to the first run). A blueprint of
     DdT pages hooks it as `before_request`; `ddt_page` puts it before one view."""
+    if session.get(SESSION_CHOOSING_CLUB) and isinstance(session.get(SESSION_USER_ID), int):
+        return redirect(url_for("auth.choose_club", next=request.full_path.rstrip("?")))
     if admitted_ddt(session_ddt()):
         return None
     # No session, or one whose account is gone: either way, log in again.
@@ -110,6 +119,24 @@ def ddt_api(view: View) -> View:
     @wraps(view)
     def guarded(*args: Any, **kwargs: Any) -> Any:
         _refuse_api_without_ddt()
+        return view(*args, **kwargs)
+
+    return guarded
+
+
+def hoster_api(view: View) -> View:
+    """An endpoint of the hoster, by a hoster's bearer token: 401 for nobody, 403 HOSTER_ONLY
+    for a club's staff (a club's token or a console session), whatever their role."""
+
+    @wraps(view)
+    def guarded(*args: Any, **kwargs: Any) -> Any:
+        token = bearer_token()
+        hoster = hosting.hoster_for_token(token) if token is not None else None
+        if hoster is None:
+            if current_ddt() is not None:
+                raise RequestRefused("HOSTER_ONLY", status=403)
+            raise RequestRefused("LOGIN_REQUIRED", status=401)
+        admitted_ddt(hoster)
         return view(*args, **kwargs)
 
     return guarded

@@ -4,15 +4,18 @@ Every endpoint of the app is in exactly one of the sets below (tests/web/test_ro
 to that): `OPEN` needs no staff role (public pages, the PIN consoles, logging in), `FLOOR` is
 what the floor staff do during a night (register and unregister, seat draw, rebuys, add-ons,
 re-entries, busts and reinstatements, chip counts, absences, the suggested moves, the hands at a
-table, and reading everything), `OWNER` the club's members and invitations, and `DIRECTOR`
-the rest: the clock, the set-up and payouts, deals, archive and delete, PINs, tokens, templates,
-leagues and seasons. An endpoint missing from every set needs a director.
+table, and reading everything), `OWNER` the club's members, invitations and settings, and
+`DIRECTOR` the rest: the clock, the set-up and payouts, deals, archive and delete, PINs, tokens,
+templates, leagues and seasons. An endpoint missing from every set needs a director. `HOSTER`
+is apart: the server's hoster making and listing clubs, in no club (its guard, `hoster_api`,
+admits a hoster's token only).
 
 `check_role` runs before every request, ahead of the guards. It resolves the staff member a
 bearer token or a console session acts as (a session whose membership is gone is ended here, so
 that the guards then answer as for nobody signed in), and refuses a role that does not reach
-the endpoint: `403 ROLE_FORBIDDEN` with `{"role", "needs"}` and nothing changed. Who is not
-signed in is left to the guards. The pages read the same table through `can(endpoint)` to hide
+the endpoint: `403 ROLE_FORBIDDEN` with `{"role", "needs"}` and nothing changed. A hoster's
+token, which acts in no club, gets `403 NOT_A_CLUB_MEMBER` on every club endpoint, whatever the
+ids in its path. Who is not signed in is left to the guards. The pages read the same table through `can(endpoint)` to hide
 what the role cannot do.
 """
 
@@ -24,6 +27,7 @@ from flask import Flask, flash, g, render_template, request, session
 from flask_babel import gettext
 
 from tdapp.console_sessions import (
+    SESSION_CHOOSING_CLUB,
     SESSION_MEMBERSHIP_ID,
     SESSION_USER_ID,
     SESSION_USERNAME,
@@ -31,27 +35,29 @@ from tdapp.console_sessions import (
 )
 from tdapp.i18n import ROLE_WORDS
 from tdapp.kernel.refusals import DomainError, register_messages
-from tdapp.services import accounts
+from tdapp.services import accounts, hosting
 from tdapp.services.clubs import Role, Staff
 from tdapp.web.errors import message_of, register_statuses, wants_json
 from tdapp.web.guards import bearer_token
 
 ROLE_FORBIDDEN = "ROLE_FORBIDDEN"
-# The session's key of the membership it acts through, beside the guards' user id and name.
+NOT_A_CLUB_MEMBER = "NOT_A_CLUB_MEMBER"
 
 register_messages(
     {
         ROLE_FORBIDDEN: "Your role in the club (%(role)s) does not allow this: it needs %(needs)s.",
+        NOT_A_CLUB_MEMBER: "A hoster's token acts in no club: a club's data is for its members, with "
+                      "a token that names the club.",
     }
 )
 # Whether the check below or a service (a floor member's undo of a director's action) finds it.
-register_statuses({ROLE_FORBIDDEN: 403})
+register_statuses({ROLE_FORBIDDEN: 403, NOT_A_CLUB_MEMBER: 403})
 
 OPEN = frozenset({
     "static", "home.index", "i18n.switch", "health.healthz", "health.readyz",
     "auth.first_run", "auth.login", "auth.logout",
     "api.token", "api.revoke_own_token", "api_openapi.document", "api_docs.page",
-    "api_club.accept_invitation", "invitation.accept_page",
+    "api_club.accept_invitation", "invitation.accept_page", "auth.choose_club",
     "display.clock", "api_public.seating", "api_public.names", "api_public.search",
     "player.index", "player.player", "player.presence",
     "table.console_page", "table.qr_code", "table.side_pot_page",
@@ -82,6 +88,7 @@ FLOOR = frozenset({
     "api_league.live_night", "api_league.next_night", "api_league.night",
     "api_league.standings", "api_league.mark",
     "api_seasons.list_seasons", "api_seasons.show_season", "api_seasons.standings",
+    "api_club.show_settings",
     # The console's pages and forms of the night.
     "td.tournaments_index", "td.tournaments", "td.dashboard", "td.players", "td.tables",
     "td.payouts", "td.deal", "td.log", "td.chips_page", "td.count_table",
@@ -117,12 +124,16 @@ OWNER = frozenset({
     "api_club.list_members", "api_club.change_role", "api_club.remove_member",
     "api_club.list_invitations", "api_club.invite", "api_club.withdraw_invitation",
     "td.members", "td.invite", "td.withdraw_invitation", "td.change_role", "td.remove_member",
+    "api_club.change_settings", "td.club_settings_page", "td.save_club_settings",
 })
+
+HOSTER = frozenset({"api_hosting.create_club", "api_hosting.list_clubs"})
 
 
 def needs(endpoint: str) -> Role | None:
-    """The least role `endpoint` needs; None for an open one. Unlisted: a director."""
-    if endpoint in OPEN:
+    """The least role `endpoint` needs; None for an open one or the hoster's (whose guard
+    admits no club's staff at all). Unlisted: a director."""
+    if endpoint in OPEN or endpoint in HOSTER:
         return None
     if endpoint in FLOOR:
         return "floor"
@@ -144,7 +155,7 @@ def current_staff() -> Staff | None:
 
 
 def _session_staff() -> Staff | None:
-    if not isinstance(session.get(SESSION_USER_ID), int):
+    if not isinstance(session.get(SESSION_USER_ID), int) or session.get(SESSION_CHOOSING_CLUB):
         return None
     staff = signed_in_staff()
     if staff is None:
@@ -168,7 +179,12 @@ def check_role() -> Any:
     if needed is None:
         return None
     staff = current_staff()
-    if staff is None or staff.may(needed):
+    if staff is None:
+        token = bearer_token()
+        if token is not None and hosting.hoster_for_token(token) is not None:
+            raise DomainError(NOT_A_CLUB_MEMBER)
+        return None
+    if staff.may(needed):
         return None
     refusal = DomainError(ROLE_FORBIDDEN, role=staff.role, needs=needed)
     if request.method == "GET" and not wants_json():

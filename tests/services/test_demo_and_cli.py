@@ -107,3 +107,52 @@ def test_a_default_club_renamed_in_the_environment_makes_no_second_club(cli_data
         cli.main(["create-user", "marco", "--password", "una password lunga"])
     assert "TDAPP_DEFAULT_CLUB=club" in str(stopped.value)
     assert [c.slug for c in clubs.clubs()] == ["club"] and not accounts.exists("marco")
+
+
+def test_create_user_hoster_makes_an_account_in_no_club(cli_database, capsys):
+    from tdapp.services import clubs
+
+    cli.main(["create-user", "host", "--hoster", "--password", "una password lunga"])
+    hoster = accounts.authenticate("host", "una password lunga")
+    assert hoster.is_hoster and clubs.memberships_of(hoster.id) == []
+    assert "hoster account host" in capsys.readouterr().out
+
+
+def test_a_hoster_takes_no_club_or_role(cli_database):
+    with pytest.raises(SystemExit) as stopped:
+        cli.main(["create-user", "host", "--hoster", "--club", "club",
+                  "--password", "una password lunga"])
+    assert "no club" in str(stopped.value) and not accounts.exists("host")
+
+
+def test_club_create_makes_a_club_that_club_list_shows(cli_database, capsys):
+    cli.main(["create-user", "giulia", "--password", "una password lunga"])
+    cli.main(["club", "create", "circolo-roma", "--name", "Circolo Roma", "--language", "en",
+              "--timezone", "Europe/London", "--currency", "GBP"])
+    cli.main(["create-user", "marco", "--club", "circolo-roma", "--password",
+              "una password lunga"])
+    capsys.readouterr()
+    cli.main(["club", "list"])
+    assert capsys.readouterr().out == (
+        "circolo-roma\tCircolo Roma\ten\tEurope/London\tGBP\t1 members\n"
+        "club\tClub\tit\tEurope/Rome\tEUR\t1 members\n")
+
+
+@pytest.mark.parametrize(
+    ("arguments", "says"),
+    [
+        (["Circolo Roma"], "lowercase letters, digits and hyphens"),
+        (["club"], "already another club's"),
+        (["roma", "--timezone", "Europe/Atlantide"], "Europe/Atlantide is not a time zone"),
+        (["roma", "--language", "fr"], "it (Italian) or en (English), not fr"),
+    ],
+)
+def test_club_create_refuses_in_one_line_and_makes_nothing(cli_database, arguments, says):
+    from tdapp.services import clubs
+
+    cli.main(["create-user", "giulia", "--password", "una password lunga"])
+    with pytest.raises(SystemExit) as stopped:
+        cli.main(["club", "create", *arguments[:1], "--name", "Roma", *arguments[1:]])
+    message = str(stopped.value)
+    assert message.startswith("tdapp: ") and says in message and "\n" not in message
+    assert [c.slug for c in clubs.clubs()] == ["club"]

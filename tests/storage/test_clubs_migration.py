@@ -77,3 +77,27 @@ def test_a_fresh_database_gets_the_default_club_with_its_first_account(empty_dat
     engine.dispose()
     assert before == 0
     assert (staff.club_slug, staff.club_name, staff.role) == ("club", "Club", "owner")
+
+
+def test_revision_0955_keeps_every_membership_and_gives_clubs_the_servers_zone(
+    empty_database_url, monkeypatch
+):
+    """Adding the hoster's column must not rebuild `users` (nor `clubs`) on SQLite: dropping
+    the old table there would cascade to every membership. The zone every club had was the
+    default, so a club now follows the server's TDAPP_TIMEZONE until its owner chooses one."""
+    from sqlalchemy import text
+
+    from tdapp.services import accounts, clubs
+
+    engine = _database_before_clubs_with_two_accounts(empty_database_url)
+    db.upgrade("0950_clubs_and_roles")
+    db.upgrade()
+    monkeypatch.setenv("TDAPP_TIMEZONE", "America/New_York")
+    listed = clubs.clubs()
+    members = [m.role for uid in (1, 2) for m in clubs.memberships_of(uid)]
+    with engine.connect() as connection:
+        hosters = connection.execute(text("SELECT count(*) FROM users WHERE is_hoster")).scalar_one()
+    giulia = accounts.account(1)
+    engine.dispose()
+    assert [(c.timezone, c.members) for c in listed] == [("America/New_York", 2)]
+    assert members == ["owner", "owner"] and hosters == 0 and giulia is not None

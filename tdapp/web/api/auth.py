@@ -13,7 +13,7 @@ from flask import current_app, g, jsonify, request
 from pydantic import Field
 
 from tdapp.kernel.refusals import register_messages
-from tdapp.services import accounts
+from tdapp.services import accounts, hosting
 from tdapp.web.api.bodies import ApiBody, parse_json
 from tdapp.web.api.v1 import bp
 from tdapp.web.errors import RequestRefused
@@ -51,7 +51,8 @@ class TokenRequest(ApiBody):
     club: str | None = Field(
         default=None,
         max_length=40,
-        description="The club's slug; may be left out by a member of one club only.",
+        description="The club's slug; may be left out by a member of one club only. A hoster "
+        "who leaves it out gets a hoster's token, acting in no club.",
     )
 
 
@@ -60,7 +61,9 @@ def token():
     """200 with `{"token", "id", "expires_at", "club", "role"}`: the token acts in that club
     with the account's role there. 401 for a wrong password or a club the account is not a
     member of (the same brake counts both); 429 after too many failures; 422 CLUB_REQUIRED
-    without `club` for a member of several clubs, or for a label or lifetime out of bounds."""
+    without `club` for a member of several clubs, or for a label or lifetime out of bounds. A
+    hoster who names no club gets a token acting as the hoster: `"club": null, "role":
+    "hoster"` (it makes and lists clubs, and no club's endpoint takes it)."""
     body = parse_json(TokenRequest)
     try:
         staff = accounts.sign_in(body.username, body.password,
@@ -72,6 +75,10 @@ def token():
     if staff is None:
         raise RequestRefused("WRONG_CREDENTIALS", status=401)
     days = default_token_days() if body.days is None else body.days
+    if isinstance(staff, accounts.Account):
+        issued = hosting.issue_token(staff, label=body.label, lifetime_days=days)
+        return jsonify(token=issued.token, id=issued.info.id,
+                       expires_at=issued.info.expires_at.isoformat(), club=None, role="hoster")
     user = accounts.Account(staff.user_id, staff.username)
     issued = accounts.issue(user, label=body.label, lifetime_days=days, club_id=staff.club_id)
     return jsonify(
@@ -83,11 +90,15 @@ def token():
 @bp.delete("/auth/token")
 def revoke_own_token():
     """204: the bearer token of this very request stops working (a client logging out). Only a
-    bearer token can be revoked this way: a console session has none, so it gets 401."""
+    bearer token can be revoked this way: a console session has none, so it gets 401. A
+    hoster's token is revoked the same way."""
     presented = bearer_token()
-    if presented is None or accounts.user_for_token(presented) is None:
+    if presented is None:
         raise RequestRefused("LOGIN_REQUIRED", status=401)
-    accounts.revoke_bearer(presented)
+    if accounts.user_for_token(presented) is not None:
+        accounts.revoke_bearer(presented)
+    elif not hosting.revoke_bearer(presented):
+        raise RequestRefused("LOGIN_REQUIRED", status=401)
     return "", 204
 
 

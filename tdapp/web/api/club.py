@@ -1,5 +1,5 @@
-"""The club's members and invitations over JSON (the owner's), and accepting an invitation (for
-whoever holds its code). What each role may do is tdapp/web/roles.py's table; the club is the
+"""The club's members, invitations and settings over JSON (the owner's; its settings read by
+any member), and accepting an invitation (for whoever holds its code). What each role may do is tdapp/web/roles.py's table; the club is the
 one the request's token or session acts in."""
 
 from __future__ import annotations
@@ -9,7 +9,7 @@ from typing import Annotated, Literal
 from flask import Blueprint, jsonify, request, url_for
 from pydantic import Field
 
-from tdapp.services import accounts, clubs, invitations
+from tdapp.services import accounts, club_settings, clubs, invitations
 from tdapp.web import roles
 from tdapp.web.api.bodies import ApiBody, parse_json
 from tdapp.web.api.v1 import URL_PREFIX
@@ -28,6 +28,21 @@ class AcceptBody(ApiBody):
 
     username: Annotated[str, Field(min_length=1, max_length=accounts.MAX_USERNAME_LENGTH)]
     password: Annotated[str, Field(min_length=1, max_length=1024)]
+
+
+class ClubSettingsBody(ApiBody):
+    """The settings to change; those left out stay as they are."""
+
+    name: str | None = Field(default=None, description="At most 120 characters.")
+    language: str | None = Field(default=None, description="it or en.")
+    timezone: str | None = Field(
+        default=None, description="Like Europe/Rome; empty for the server's zone again.")
+    currency: str | None = Field(default=None, description="A label of 1 to 8 characters.")
+
+
+def settings_json(club: clubs.ClubInfo) -> dict[str, object]:
+    return {"id": club.id, "slug": club.slug, "name": club.name, "language": club.language,
+            "timezone": club.timezone, "currency": club.currency}
 
 
 def _club_id() -> int:
@@ -108,3 +123,22 @@ def accept_invitation(code: str):
     if accepted is None:
         raise RequestRefused("WRONG_CREDENTIALS", status=401)
     return jsonify(user_id=accepted.user_id, club=accepted.club, role=accepted.role), 201
+
+
+@bp.get("/club")
+@ddt_api
+def show_settings():
+    """The club's `{"id", "slug", "name", "language", "timezone", "currency"}`: its time zone
+    is the server's (TDAPP_TIMEZONE, else Europe/Rome) until the owner chooses one."""
+    return jsonify(settings_json(club_settings.settings(_club_id())))
+
+
+@bp.put("/club")
+@ddt_api
+def change_settings():
+    """The club's settings after the change (those left out stay); 422 CLUB_NAME_REQUIRED,
+    CLUB_NAME_TOO_LONG, BAD_LANGUAGE, BAD_TIMEZONE or BAD_CURRENCY, and nothing changed."""
+    body = parse_json(ClubSettingsBody)
+    changed = club_settings.change(_club_id(), body.name, body.language, body.timezone,
+                                   body.currency)
+    return jsonify(settings_json(changed))

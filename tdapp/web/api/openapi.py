@@ -84,8 +84,12 @@ def build_document(app: Flask) -> dict[str, Any]:
         operation = _operation(path, method, operation_id, view, components)
         if view.guarded:
             # The least role of the club's staff that may call it (tdapp/web/roles.py); a
-            # lesser one gets 403 ROLE_FORBIDDEN.
-            operation["x-role"] = roles.needs(rule.endpoint)
+            # lesser one gets 403 ROLE_FORBIDDEN. The hoster's endpoints say "hoster".
+            if rule.endpoint in roles.HOSTER:
+                operation["x-role"] = "hoster"
+                operation["security"] = [{"bearerToken": []}]  # a hoster's token, no session
+            else:
+                operation["x-role"] = roles.needs(rule.endpoint)
         paths.setdefault(openapi_path(path), {})[method] = operation
     return {
         "openapi": OPENAPI_VERSION,

@@ -20,6 +20,7 @@ def register(app: Flask) -> None:
     """Import every page module of the console, then register the blueprint once."""
     from tdapp.web.td import (  # noqa: F401  (they add routes to `bp`)
         account,
+        club,
         colour_up,
         console,
         dashboard,
