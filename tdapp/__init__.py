@@ -103,11 +103,12 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
     elif app.config.get("AWAIT_SCHEMA", True):
         _await_schema()
 
-    from tdapp.web import api, errors, numbers, roles
+    from tdapp.web import acting_club, api, errors, numbers, roles
 
     errors.init_app(app)
     numbers.init_app(app)
     roles.init_app(app)
+    acting_club.init_app(app)
     api.register(app)
 
     from tdapp.web import api_docs

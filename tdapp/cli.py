@@ -110,8 +110,7 @@ def _db(args: argparse.Namespace) -> None:
 def _demo(args: argparse.Namespace) -> None:
     from tdapp.services import demo
 
-    create_app()
-    tournament = demo.ensure_demo(only_if_empty=args.if_empty)
+    tournament = _one_call(_in_club(args.club, lambda: demo.ensure_demo(only_if_empty=args.if_empty)))
     if tournament is None:
         print("The database already holds tournaments: no demo added.")
     else:
@@ -132,10 +131,35 @@ def _one_call(call: Callable[[], T], migrate: bool = True) -> T:
         sys.exit(f"tdapp: {refused}")
 
 
+def _in_club(slug: str | None, call: Callable[[], T]) -> Callable[[], T]:
+    """`call` acting inside the club `slug` names: the server's club when None (made on a new
+    server's first command, as with its first account)."""
+
+    def acting() -> T:
+        from tdapp.services import clubs, tenancy
+
+        with tenancy.in_club(clubs.club_id_for(slug)):
+            return call()
+
+    return acting
+
+
+def _across(call: Callable[[], T]) -> Callable[[], T]:
+    """`call` over every club's rows: a backup and its restore hold the whole database."""
+
+    def acting() -> T:
+        from tdapp.services import tenancy
+
+        with tenancy.across_clubs():
+            return call()
+
+    return acting
+
+
 def _backup(args: argparse.Namespace) -> None:
     from tdapp.services import backup
 
-    counts = _one_call(lambda: backup.backup(args.file), migrate=False)
+    counts = _one_call(_across(lambda: backup.backup(args.file)), migrate=False)
     print(f"Backup written to {args.file}: {sum(counts.values())} rows in {len(counts)} tables.")
 
 
@@ -143,24 +167,26 @@ def _restore(args: argparse.Namespace) -> None:
     from tdapp.services import backup
 
     # No migration and no shipped templates first: the database must stay empty until loaded.
-    counts = _one_call(lambda: backup.restore(args.file), migrate=False)
+    counts = _one_call(_across(lambda: backup.restore(args.file)), migrate=False)
     print(f"Restored {args.file}: {sum(counts.values())} rows in {len(counts)} tables.")
 
 
 def _export(args: argparse.Namespace) -> None:
     from tdapp.services import tournament_files
 
-    count = _one_call(lambda: tournament_files.export_tournament(args.tournament_id, args.file))
+    count = _one_call(_in_club(args.club, lambda: tournament_files.export_tournament(
+        args.tournament_id, args.file)))
     print(f"Tournament {args.tournament_id} exported to {args.file}: {count} events.")
 
 
 def _import(args: argparse.Namespace) -> None:
     from tdapp.services import tournament_files
 
-    summary = _one_call(lambda: tournament_files.import_tournament(args.file))
+    summary = _one_call(_in_club(args.club, lambda: tournament_files.import_tournament(args.file)))
     print(f"Imported {summary.name!r} as tournament {summary.id} ({summary.slug}).")
 
 
+CLUB_HELP = "the club's slug (default: the server's club)"
 # The role each log line names; every other command is a one-off "cli" process.
 ROLES = {_run: "web", _scheduler: "scheduler"}
 
@@ -224,6 +250,7 @@ def main(argv: list[str] | None = None) -> None:
     demo.add_argument(
         "--if-empty", action="store_true", help="only when the database has no tournament yet"
     )
+    demo.add_argument("--club", help=CLUB_HELP)
     demo.set_defaults(handler=_demo)
 
     backup = sub.add_parser("backup", help="write a consistent copy of the database to FILE")
@@ -237,10 +264,12 @@ def main(argv: list[str] | None = None) -> None:
     export = sub.add_parser("export", help="write one tournament (settings and log) to FILE")
     export.add_argument("tournament_id", type=int)
     export.add_argument("file")
+    export.add_argument("--club", help=CLUB_HELP)
     export.set_defaults(handler=_export)
 
     import_ = sub.add_parser("import", help="add the tournament of an exported FILE")
     import_.add_argument("file")
+    import_.add_argument("--club", help=CLUB_HELP)
     import_.set_defaults(handler=_import)
 
     args = parser.parse_args(argv)

@@ -50,7 +50,7 @@ from apscheduler.schedulers.background import BackgroundScheduler
 from flask import Flask
 
 from tdapp.kernel.refusals import DomainError
-from tdapp.services import bus, clock_owner, database, tables, tournaments
+from tdapp.services import bus, clock_owner, database, tables, tenancy, tournaments
 from tdapp.tournament.clock import timing as clock
 from tdapp.tournament.clock.rules import closings
 from tdapp.tournament.state import Tournament
@@ -170,8 +170,9 @@ def plan_waiting() -> None:
             _waiting.clear()
         for change in waiting:
             if _scheduler is not None:
-                plan(change.tournament_id, change)
-                plan_decisions(change.tournament_id, change)
+                with tenancy.in_tournament_club(change.tournament_id):
+                    plan(change.tournament_id, change)
+                    plan_decisions(change.tournament_id, change)
             elif _owner_channel is not None:
                 _owner_channel.publish(
                     _changes_channel, json.dumps({"tournament_id": change.tournament_id}))
@@ -310,10 +311,13 @@ def clock_key(tournament_id: int) -> str:
 
 
 def rebuild() -> None:
-    """Every job from the database: each running clock's next period end, each pending decision."""
-    for tournament_id in tournaments.tournament_ids():
-        plan(tournament_id)
-        plan_decisions(tournament_id)
+    """Every job from the database: each running clock's next period end, each pending decision,
+    club by club."""
+    for club_id in tenancy.club_ids():
+        with tenancy.in_club(club_id):
+            for tournament_id in tournaments.tournament_ids():
+                plan(tournament_id)
+                plan_decisions(tournament_id)
 
 
 def catch_up() -> None:
@@ -321,6 +325,12 @@ def catch_up() -> None:
     previous owner died just before it, and the standby took over just after. The claim in
     `period_ended` keeps one that was sent from being sent again."""
     now_ms = clock.unix_ms(utcnow())
+    for club_id in tenancy.club_ids():
+        with tenancy.in_club(club_id):
+            _catch_up_in_club(now_ms)
+
+
+def _catch_up_in_club(now_ms: int) -> None:
     for tournament_id in tournaments.tournament_ids():
         try:
             state = tournaments.current(tournament_id)
@@ -398,7 +408,13 @@ def plan_decisions(tournament_id: int, change: bus.Change | None = None) -> None
 
 
 def period_ended(tournament_id: int, due_ms: int) -> None:
-    """The job at a period end: the screens get the new period with its cue, then the next job."""
+    """The job at a period end: the screens get the new period with its cue, then the next job;
+    inside the tournament's club."""
+    with tenancy.in_tournament_club(tournament_id):
+        _period_ended(tournament_id, due_ms)
+
+
+def _period_ended(tournament_id: int, due_ms: int) -> None:
     from tdapp import realtime
 
     fired_ms = clock.unix_ms(utcnow())
@@ -445,8 +461,9 @@ def _follow_other_processes(redis_url: str) -> None:
         for message in pubsub.listen():
             try:
                 tournament_id = int(json.loads(message["data"])["tournament_id"])
-                plan(tournament_id)
-                plan_decisions(tournament_id)
+                with tenancy.in_tournament_club(tournament_id):
+                    plan(tournament_id)
+                    plan_decisions(tournament_id)
             except Exception:
                 log.exception("bad change message %r", message)
 

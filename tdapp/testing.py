@@ -29,7 +29,8 @@ def reset(app: Flask) -> None:
       another database);
     - a scheduler a test started is stopped, its jobs gone and its lock released;
     - every table is emptied (the brakes on logins and PINs with them) and every id counter is
-      back at 1; the shipped templates are back, as after each start of the server;
+      back at 1; the server's club is there (id 1, as a first account or a first command makes
+      it) with the shipped templates, as after each start of the server;
     - what the process keeps in memory is forgotten: the folded states of tournaments, draw
       tables and leagues, the undo buttons, the log's lines described, the views sent to screens and the
       hands sent to consoles (the ids start again at 1, so none of it would be stale by its
@@ -42,7 +43,7 @@ def reset(app: Flask) -> None:
     """
     from tdapp import bootstrap, realtime, scheduler
     from tdapp.realtime import socketio
-    from tdapp.services import bus, database, draw_tables, journal, templates, tournaments
+    from tdapp.services import bus, clubs, database, draw_tables, journal, templates, tournaments
     from tdapp.services import league as leagues
     from tdapp.storage import database as db
 
@@ -69,6 +70,7 @@ def reset(app: Flask) -> None:
         recorded["engine"] = db.engine()
     _disconnect_every_client(socketio.server)
     _empty_every_table(recorded["engine"])
+    clubs.club_id_for(None)
     templates.ensure_shipped()
     tournaments.forget()
     draw_tables.LOG.cache.clear()

@@ -283,6 +283,7 @@ def app(database_url: str, _shared_apps: dict):
     brought back to a fresh start after each (`tdapp.testing.reset`): a new app per test cost
     more than most tests. A test that needs an app built with another config asks `own_app`."""
     from tdapp import testing
+    from tdapp.services import clubs, tenancy
 
     application = _shared_apps.get(database_url)
     if application is None:
@@ -291,7 +292,9 @@ def app(database_url: str, _shared_apps: dict):
     elif not testing.holds(application):
         # A test in between pointed the process at another database or app.
         testing.reset(application)
-    with application.app_context():
+    # A test acts inside the server's club, as a one-club server's requests and commands do;
+    # each request then sets its own club (tdapp/web/acting_club.py), whatever the test's is.
+    with application.app_context(), tenancy.in_club(clubs.club_id_for(None)):
         yield application
     testing.reset(application)
 

@@ -11,7 +11,7 @@ from tdapp.draw_table.view import view
 from tdapp.i18n import translate
 from tdapp.kernel.refusals import DomainError
 from tdapp.realtime.server import listened, socketio
-from tdapp.services import bus, draw_tables
+from tdapp.services import bus, draw_tables, tenancy
 
 
 def draw_room(table_id: int) -> str:
@@ -31,6 +31,11 @@ def draw_table_view(opened: draw_tables.LoadedDrawTable) -> dict[str, Any]:
 def join_draw_table(payload: Any) -> dict[str, bool]:
     """A console joins its table's room with the link's token; the answer says whether it did."""
     token = payload.get("token") if isinstance(payload, dict) else None
+    with tenancy.in_club(tenancy.club_of_draw_token(token)):
+        return _join_draw_table(token)
+
+
+def _join_draw_table(token: Any) -> dict[str, bool]:
     try:
         table_id = draw_tables.console_for(token)
     except DomainError:

@@ -15,7 +15,7 @@ from typing import Any
 from flask_socketio import join_room
 
 from tdapp.realtime.server import listened, socketio
-from tdapp.services import bus, draw_tables, league_nights
+from tdapp.services import bus, draw_tables, league_nights, tenancy
 
 
 def night_room(league_id: int, day: int) -> str:
@@ -28,9 +28,11 @@ def join_league_night(payload: Any) -> dict[str, bool]:
     (false for a night never opened)."""
     league_id = payload.get("league_id") if isinstance(payload, dict) else None
     day = payload.get("day") if isinstance(payload, dict) else None
-    if not (isinstance(league_id, int) and isinstance(day, int)) \
-            or day not in league_nights.open_days(league_id):
+    if not (isinstance(league_id, int) and isinstance(day, int)):
         return {"joined": False}
+    with tenancy.in_club(tenancy.club_of_league(league_id)):
+        if day not in league_nights.open_days(league_id):
+            return {"joined": False}
     join_room(night_room(league_id, day))
     return {"joined": True}
 

@@ -26,7 +26,7 @@ from tdapp.realtime.views import (
     phone_view,
     screen_views,
 )
-from tdapp.services import bus, journal, tournaments
+from tdapp.services import bus, journal, tenancy, tournaments
 from tdapp.tournament.clock.rules import clock_section
 from tdapp.tournament.clock.timing import unix_ms
 from tdapp.tournament.registry import Notice
@@ -356,6 +356,15 @@ def join(payload: Any) -> None:
                                           or isinstance(player_id, bool))):
         refuse("BAD_JOIN")
         return
+    # The DdT's audience acts in the club of the staff member's session, where another club's
+    # tournament is missing; a screen or a phone in the club of the tournament it names.
+    staff = signed_in_staff() if audience == "td" else None
+    club = staff.club_id if staff is not None else tenancy.club_of_slug(slug)
+    with tenancy.in_club(club):
+        _join(slug, audience, player_id, whole)
+
+
+def _join(slug: str, audience: str, player_id: int | None, whole: str | None) -> None:
     try:
         # The DdT's own pages follow an archived night too; the public ones no longer find it.
         tournament_id = tournaments.tournament_id_for_slug(slug, archived_too=audience == "td")

@@ -18,7 +18,7 @@ from tdapp.console_sessions import (
 from tdapp.kernel.refusals import DomainError
 from tdapp.realtime.screens import refuse
 from tdapp.realtime.server import listened, socketio
-from tdapp.services import bus, tables, tournaments
+from tdapp.services import bus, tables, tenancy, tournaments
 from tdapp.tournament.clock.rules import clock_section
 from tdapp.tournament.hands.table import TableHand
 from tdapp.tournament.hands.views import hand_view, table_seats
@@ -77,6 +77,11 @@ def join_table(payload: Any) -> dict[str, bool]:
     if not isinstance(slug, str) or not isinstance(table, int) or isinstance(table, bool):
         refuse("BAD_JOIN")
         return {"joined": False}
+    with tenancy.in_club(tenancy.club_of_slug(slug)):
+        return _join_table(slug, table)
+
+
+def _join_table(slug: str, table: int) -> dict[str, bool]:
     try:
         tournament_id = tournaments.tournament_id_for_slug(slug)
         state = tournaments.current(tournament_id)

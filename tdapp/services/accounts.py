@@ -24,7 +24,7 @@ from sqlmodel import Session, col, delete, func, select
 from werkzeug.security import check_password_hash, generate_password_hash
 
 from tdapp.kernel.refusals import DomainError, Plural, register_messages
-from tdapp.services import brakes, clubs
+from tdapp.services import brakes, clubs, tenancy
 from tdapp.storage.accounts import ApiToken, User
 from tdapp.storage.clubs import Club, Membership
 from tdapp.storage.database import engine, is_id, session_scope
@@ -285,7 +285,7 @@ def issue(
         club_id = sole.club_id
     token = secrets.token_urlsafe(32)
     now = utcnow()
-    with session_scope() as db:
+    with tenancy.in_club(club_id), session_scope() as db:
         db.exec(delete(ApiToken).where(col(ApiToken.expires_at) <= now))
         stored = ApiToken(
             user_id=user.id,
@@ -361,8 +361,9 @@ def revoke_token(token_id: int) -> None:
 
 
 def revoke_bearer(token: str) -> bool:
-    """Revoke the token its holder presents (a client logging out); False if it was not live."""
-    with session_scope() as db:
+    """Revoke the token its holder presents (a client logging out); False if it was not live.
+    Its holder may be of any club: the token itself is the proof."""
+    with tenancy.across_clubs(), session_scope() as db:
         found = db.exec(select(ApiToken).where(ApiToken.token_hash == digest(token))).first()
         if found is None:
             return False

@@ -22,6 +22,7 @@ from sqlalchemy.dialects import postgresql, sqlite
 from sqlmodel import Session, col, select
 
 from tdapp.storage import database as db
+from tdapp.storage import tenancy
 from tdapp.storage.brakes import BrakeRecord
 
 KEY_LENGTH = 200
@@ -50,6 +51,9 @@ class Brake:
     lockout: timedelta
     growth: int = 1
     max_lockout: timedelta = FORGET_AFTER
+    # Whether its keys guard something of the acting club (a console's PIN, a player's phone),
+    # which the row then records; a login's guard an account before any club is known.
+    of_club: bool = False
 
     def __post_init__(self) -> None:
         if self.threshold < 1 or self.growth < 1:
@@ -76,7 +80,7 @@ class Brake:
         """Count one failure of `key`; returns the seconds it must now wait (0 if none)."""
         stored = stored_key(key)
         with db.session_scope() as session:
-            _insert_if_missing(session, stored, now)
+            _insert_if_missing(session, stored, now, tenancy.current() if self.of_club else None)
             record = session.exec(
                 select(BrakeRecord).where(BrakeRecord.key == stored).with_for_update()
             ).one()
@@ -102,11 +106,11 @@ class Brake:
             session.execute(delete(BrakeRecord).where(col(BrakeRecord.key) == stored_key(key)))
 
 
-def _insert_if_missing(session: Session, key: str, now: datetime) -> None:
+def _insert_if_missing(session: Session, key: str, now: datetime, club_id: int | None) -> None:
     dialect = postgresql if session.get_bind().dialect.name == "postgresql" else sqlite
     session.execute(
         dialect.insert(BrakeRecord)
-        .values(key=key, failures=0, window_started_at=now, lockouts=0)
+        .values(key=key, failures=0, window_started_at=now, lockouts=0, club_id=club_id)
         .on_conflict_do_nothing(index_elements=["key"])
     )
 

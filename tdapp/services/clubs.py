@@ -20,6 +20,7 @@ from typing import Literal, cast
 from sqlmodel import Session, col, delete, func, select
 
 from tdapp.kernel.refusals import DomainError, register_messages
+from tdapp.services import templates, tenancy
 from tdapp.storage.accounts import ApiToken, User
 from tdapp.storage.clubs import Club, Membership
 from tdapp.storage.database import is_id, session_scope
@@ -119,9 +120,9 @@ def info(club: Club, members: int = 0) -> ClubInfo:
 
 
 def default_club(db: Session) -> Club:
-    """The server's club, made on the spot when the database has no club at all yet (a new
-    server's first account). A database whose club has another slug than TDAPP_DEFAULT_CLUB
-    says so (DEFAULT_CLUB_MISSING) rather than get a second club: clubs are not kept apart yet."""
+    """The server's club, made on the spot (with the shipped templates) when the database has
+    no club at all yet (a new server's first account). A database whose club has another slug
+    than TDAPP_DEFAULT_CLUB says so (DEFAULT_CLUB_MISSING) rather than get a second club."""
     slug = default_slug()
     club = db.exec(select(Club).where(Club.slug == slug)).first()
     if club is not None:
@@ -132,7 +133,18 @@ def default_club(db: Session) -> Club:
     club = Club(slug=slug, name=name_from_slug(slug))
     db.add(club)
     db.flush()
+    assert club.id is not None
+    templates.ship(db, club.id)
     return club
+
+
+def club_id_for(slug: str | None) -> int:
+    """The id of the club `slug` names, the server's club when None (made if the database has
+    none yet: a CLI command on a new server); refused (UNKNOWN_CLUB) if none."""
+    with session_scope() as db:
+        club = club_by_slug(db, slug)
+        assert club.id is not None
+        return club.id
 
 
 def club_by_slug(db: Session, slug: str | None) -> Club:
@@ -234,7 +246,8 @@ def staff_for_token(token_hash: str, now: datetime) -> Staff | None:
                           & (col(ApiToken.club_id) == Membership.club_id))
         .where(ApiToken.token_hash == token_hash, col(ApiToken.expires_at) > now)
     )
-    with session_scope() as db:
+    # A token is found by its hash before any club is known: the one look-up across clubs.
+    with tenancy.across_clubs(), session_scope() as db:
         found = _staff(db.exec(query).all())
     return found[0] if found else None
 

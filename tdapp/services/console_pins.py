@@ -21,6 +21,7 @@ from tdapp.kernel.numbers import whole_or_none
 from tdapp.kernel.refusals import DomainError, Plural, register_messages
 from tdapp.services import brakes
 from tdapp.storage import database as db
+from tdapp.storage import tenancy
 from tdapp.storage.brakes import BrakeRecord
 from tdapp.wallclock import utcnow
 
@@ -37,7 +38,7 @@ THRESHOLD = 5
 WINDOW = timedelta(minutes=5)
 # 1, 2, 4, ... minutes: 5 more guesses a minute at first, then ever fewer, up to 5 an hour.
 BRAKE = brakes.Brake(THRESHOLD, WINDOW, timedelta(minutes=1), growth=2,
-                     max_lockout=timedelta(hours=1))
+                     max_lockout=timedelta(hours=1), of_club=True)
 
 
 def table_key(tournament_id: int, table: int) -> tuple[str, str, str]:
@@ -81,6 +82,8 @@ def locked(prefix: tuple[str, ...]) -> list[LockedConsole]:
             select(BrakeRecord.key, BrakeRecord.locked_until).where(
                 col(BrakeRecord.key).startswith(start, autoescape=True),
                 col(BrakeRecord.locked_until) > now,
+                # The brakes are no club-owned table (a login's has no club): by hand.
+                BrakeRecord.club_id == tenancy.acting_club(),
             )
         ).all()
     found = [(whole_or_none(key[len(start):]), until) for key, until in rows]

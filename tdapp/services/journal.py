@@ -23,6 +23,7 @@ from sqlmodel import Session, col, select
 from tdapp.kernel.refusals import message_for
 from tdapp.services.tournament_log import LOG
 from tdapp.storage import database as db
+from tdapp.storage import tenancy
 from tdapp.storage.tournaments import LoggedEvent
 from tdapp.tournament.journal import Line, actor_label, describe, english_money, render
 from tdapp.tournament.registry import apply
@@ -83,7 +84,7 @@ class _Described:
     entries: list[Entry]
 
 
-_kept: dict[tuple[int, int], _Described] = {}
+_kept: dict[tuple[int, int, int], _Described] = {}
 _kept_lock = threading.Lock()
 
 
@@ -158,7 +159,7 @@ def _lines(tournament_id: int, span: Span) -> list[Entry]:
         if first > last:
             return []
         undone = _undone(session, tournament_id)
-        key = (id(db.engine()), tournament_id)
+        key = (id(db.engine()), *tenancy.cache_key(tournament_id))
         kept = _kept.get(key)
         if kept is not None and kept.undone != undone:
             kept = None

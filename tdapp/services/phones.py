@@ -26,6 +26,7 @@ BRAKE = brakes.Brake(
     threshold=accounts.MAX_FAILURES,
     window=timedelta(seconds=accounts.FAILURE_WINDOW_SECONDS),
     lockout=timedelta(seconds=accounts.FAILURE_WINDOW_SECONDS),
+    of_club=True,
 )
 
 ACTOR_PREFIX = "phone:"

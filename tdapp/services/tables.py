@@ -15,7 +15,7 @@ from datetime import datetime
 
 from tdapp.kernel.numbers import whole_or_none
 from tdapp.kernel.refusals import DomainError, register_messages
-from tdapp.services import console_pins, tournaments
+from tdapp.services import console_pins, tenancy, tournaments
 from tdapp.tournament.busts import bust_from_console
 from tdapp.tournament.hands.commands import (
     ActOutOfTurn,
@@ -234,9 +234,10 @@ def deadline_for(tournament_id: int, state: Tournament, table: int) -> Deadline 
 def decision_due(tournament_id: int, table: int, number: int, step: int) -> bool:
     """The deadline job: enforce the limit if that decision is still pending; True if it was."""
     try:
-        tournaments.dispatch(
-            tournament_id, ExpireDecision(table, number, step), "shot clock", "clock"
-        )
+        with tenancy.in_tournament_club(tournament_id):
+            tournaments.dispatch(
+                tournament_id, ExpireDecision(table, number, step), "shot clock", "clock"
+            )
     except DomainError:
         return False  # made in time, already enforced, or the hand is gone: nothing to do
     return True

@@ -8,11 +8,12 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 
-from sqlmodel import col, select
+from sqlmodel import Session, col, select
 
 from tdapp.kernel.events import decode, encode
 from tdapp.kernel.names import fits, tidied
 from tdapp.kernel.refusals import DomainError, register_messages
+from tdapp.services import tenancy
 from tdapp.storage.database import is_id, session_scope
 from tdapp.storage.templates import StructureTemplate as TemplateRow
 from tdapp.tournament.settings import AddOnRules, RebuyRules, Settings, follow_entry, validate
@@ -64,13 +65,18 @@ def _shipped() -> list[tuple[str, Settings]]:
 
 
 def ensure_shipped() -> None:
-    """Give a new database the shipped templates (an emptied list stays as the DdT left it only
-    until the next start: then the three come back)."""
-    with session_scope() as db:
-        if db.exec(select(TemplateRow.id).limit(1)).first() is not None:
-            return
-        for name, settings in _shipped():
-            db.add(TemplateRow(name=name, settings=encode(settings)))
+    """Give each club without templates the shipped ones (an emptied list stays as the DdT left
+    it only until the next start: then the three come back), one club at a time."""
+    for club_id in tenancy.club_ids():
+        with tenancy.in_club(club_id), session_scope() as db:
+            if db.exec(select(TemplateRow.id).limit(1)).first() is None:
+                ship(db, club_id)
+
+
+def ship(db: Session, club_id: int) -> None:
+    """Add the shipped templates to club `club_id` (a new club gets them at once)."""
+    for name, settings in _shipped():
+        db.add(TemplateRow(club_id=club_id, name=name, settings=encode(settings)))
 
 
 def _template(row: TemplateRow) -> Template:

@@ -180,7 +180,9 @@ def import_tournament(path: str | Path) -> tournaments.TournamentSummary:
         )
         session.add(record)
         session.flush()
-        session.execute(insert(LoggedEvent), [{"tournament_id": record.id, **row} for row in rows])
+        # A Core insert, which the session does not stamp: the club is named by hand.
+        session.execute(insert(LoggedEvent), [
+            {"tournament_id": record.id, "club_id": record.club_id, **row} for row in rows])
         summary = tournaments.TournamentSummary(
             record.id, record.slug, record.name, version, record.created_at
         )

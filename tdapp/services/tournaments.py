@@ -31,6 +31,7 @@ from tdapp.kernel.refusals import DomainError, register_messages
 from tdapp.services import bus, journal
 from tdapp.services.tournament_log import LOG
 from tdapp.storage import database as db
+from tdapp.storage import tenancy
 from tdapp.storage.event_log import Writing
 from tdapp.storage.tournaments import LoggedEvent, TournamentRecord
 from tdapp.tournament.configure import ConfigureTournament
@@ -256,14 +257,15 @@ def _slug(session: Session, tournament_id: int) -> str:
     return slug
 
 
-def _key(tournament_id: int) -> tuple[int, int]:
-    """What is kept per tournament is kept per database too (tests open several)."""
-    return id(db.engine()), tournament_id
+def _key(tournament_id: int) -> tuple[int, int, int]:
+    """What is kept per tournament is kept per database too (tests open several), and inside
+    the acting club: another club's id misses it."""
+    return id(db.engine()), *tenancy.cache_key(tournament_id)
 
 
 # The DdT's undo and redo per tournament, with the version they were read at.
-_buttons: dict[tuple[int, int], tuple[int, tuple[bool, bool]]] = {}
-_slugs: dict[tuple[int, int], str] = {}
+_buttons: dict[tuple[int, int, int], tuple[int, tuple[bool, bool]]] = {}
+_slugs: dict[tuple[int, int, int], str] = {}
 
 
 def forget() -> None:
@@ -286,14 +288,17 @@ def slugify(name: str) -> str:
 
 
 def _unique_slug(session: Session, name: str) -> str:
+    """A slug no tournament of any club has: `/t/<slug>` names one tournament on the server,
+    so two clubs each creating "Lunedì sera" get "lunedi-sera" and "lunedi-sera-2"."""
     base = slugify(name)
-    taken = set(
-        session.exec(
-            select(TournamentRecord.slug).where(
-                (TournamentRecord.slug == base) | col(TournamentRecord.slug).like(f"{base}-%")
-            )
-        ).all()
-    )
+    with tenancy.across_clubs():
+        taken = set(
+            session.exec(
+                select(TournamentRecord.slug).where(
+                    (TournamentRecord.slug == base) | col(TournamentRecord.slug).like(f"{base}-%")
+                )
+            ).all()
+        )
     if base not in taken:
         return base
     number = 2

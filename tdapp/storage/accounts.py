@@ -6,6 +6,7 @@ from datetime import datetime
 
 from sqlmodel import Field, SQLModel
 
+from tdapp.storage.tenancy import ClubOwned
 from tdapp.storage.types import UTCDateTime, when
 
 
@@ -23,7 +24,7 @@ class User(SQLModel, table=True):
     created_at: datetime = when()
 
 
-class ApiToken(SQLModel, table=True):
+class ApiToken(ClubOwned, table=True):
     """A bearer token for API clients; only its SHA-256 is stored, so a leaked table grants nothing.
     It stops working at `expires_at` or when revoked (the row is deleted)."""
 
@@ -31,8 +32,7 @@ class ApiToken(SQLModel, table=True):
 
     id: int | None = Field(default=None, primary_key=True)
     user_id: int = Field(foreign_key="users.id", index=True, ondelete="CASCADE")
-    # The club it acts in, with the role of its account's membership there.
-    club_id: int = Field(foreign_key="clubs.id", index=True, ondelete="CASCADE")
+    # Its club (ClubOwned) is the one it acts in, with the role of its account's membership.
     token_hash: str = Field(max_length=64, unique=True, index=True)
     label: str = Field(default="", max_length=80)
     created_at: datetime = when()

@@ -22,3 +22,7 @@ class BrakeRecord(SQLModel, table=True):
     window_started_at: datetime = Field(sa_type=UTCDateTime, index=True)
     locked_until: datetime | None = Field(default=None, sa_type=UTCDateTime)
     lockouts: int = 0
+    # The club whose console the key guards (a table's PIN); NULL for a login, which guards an
+    # account before any club is known. The key itself names the console by its global id.
+    club_id: int | None = Field(default=None, foreign_key="clubs.id", index=True,
+                                ondelete="CASCADE")

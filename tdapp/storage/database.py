@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import os
 import threading
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
 
@@ -19,6 +19,8 @@ from alembic.script import ScriptDirectory
 from sqlalchemy import Engine, create_engine, event, text
 from sqlalchemy.engine import make_url
 from sqlmodel import Session
+
+from tdapp.storage import tenancy
 
 SQLITE_BUSY_TIMEOUT_MS = 10_000
 MIGRATIONS = Path(__file__).resolve().parents[2] / "migrations"
@@ -49,7 +51,9 @@ def normalize_url(url: str) -> str:
 def make_engine(url: str) -> Engine:
     """An engine with SQLite's pragmas set on every pooled connection, not just the first."""
     if make_url(url).get_backend_name() != "sqlite":
-        return create_engine(url, pool_pre_ping=True, pool_size=10, max_overflow=20)
+        engine = create_engine(url, pool_pre_ping=True, pool_size=10, max_overflow=20)
+        event.listen(engine, "begin", tenancy.tell_postgresql)
+        return engine
     engine = create_engine(url, connect_args={"check_same_thread": False, "timeout": 10})
     event.listen(engine, "connect", _prepare_sqlite_connection)
     event.listen(engine, "begin", _begin_sqlite_transaction)
@@ -143,10 +147,35 @@ def migration_lock() -> Iterator[None]:
 
 def upgrade(revision: str = "heads") -> None:
     """Bring the schema to the newest migration, through the app's engine (and its pragmas)."""
+    _migrate(command.upgrade, revision)
+
+
+def downgrade(revision: str) -> None:
+    """Take the schema back to `revision` (the tests of a migration's way back)."""
+    _migrate(command.downgrade, revision)
+
+
+def _migrate(step: Callable[[Config, str], None], revision: str) -> None:
+    """Run Alembic's `step` in one transaction. On SQLite the foreign keys are off meanwhile,
+    as Alembic's batch mode needs: a batch rebuilds a table by copying it and dropping the old
+    one, and with the keys on, dropping the tournaments would delete their logs by ON DELETE
+    CASCADE. They are checked before the commit and on again after."""
     config = alembic_config()
-    with engine().begin() as connection:
-        config.attributes["connection"] = connection
-        command.upgrade(config, revision)
+    with engine().connect() as connection:
+        sqlite = connection.dialect.name == "sqlite"
+        if sqlite:  # outside any transaction, where SQLite honours it
+            connection.connection.driver_connection.execute("PRAGMA foreign_keys=OFF")
+        try:
+            with connection.begin():
+                config.attributes["connection"] = connection
+                step(config, revision)
+                if sqlite:
+                    broken = connection.exec_driver_sql("PRAGMA foreign_key_check").all()
+                    if broken:
+                        raise RuntimeError(f"the migration broke foreign keys: {broken[:5]}")
+        finally:
+            if sqlite:
+                connection.connection.driver_connection.execute("PRAGMA foreign_keys=ON")
 
 
 def pending_migrations() -> list[str]:

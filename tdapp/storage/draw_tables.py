@@ -8,13 +8,14 @@ from __future__ import annotations
 from datetime import datetime
 
 from sqlalchemy import UniqueConstraint
-from sqlmodel import Field, SQLModel
+from sqlmodel import Field
 
 from tdapp.storage.log_tables import EventColumns, SnapshotColumns
+from tdapp.storage.tenancy import ClubOwned
 from tdapp.storage.types import when
 
 
-class DrawTableRecord(SQLModel, table=True):
+class DrawTableRecord(ClubOwned, table=True):
     """A game table of Italian draw. `version` moves on every change (an action or an undo), so
     a process holding an older state knows to replay the log."""
 
@@ -30,7 +31,7 @@ class DrawTableRecord(SQLModel, table=True):
     created_at: datetime = when()
 
 
-class DrawTableEventRecord(EventColumns, table=True):
+class DrawTableEventRecord(EventColumns, ClubOwned, table=True):
     """One event of a draw table's log (tdapp/storage/log_tables.py)."""
 
     __tablename__ = "draw_table_events"
@@ -39,7 +40,7 @@ class DrawTableEventRecord(EventColumns, table=True):
     draw_table_id: int = Field(foreign_key="draw_tables.id", ondelete="CASCADE", index=True)
 
 
-class DrawTableSnapshotRecord(SnapshotColumns, table=True):
+class DrawTableSnapshotRecord(SnapshotColumns, ClubOwned, table=True):
     """A draw table's folded state after event `seq`."""
 
     __tablename__ = "draw_table_snapshots"

@@ -30,6 +30,7 @@ from sqlalchemy import Engine, Executable, bindparam, delete, func, insert, upda
 from sqlmodel import Session, SQLModel, col, select
 
 from tdapp.storage import database as db
+from tdapp.storage import tenancy
 from tdapp.storage.log_tables import EventColumns, SnapshotColumns
 
 S = TypeVar("S")
@@ -130,10 +131,12 @@ class Aggregate(Generic[S]):
         return clause
 
     def found_by_bind(self) -> Any:
-        """`found` on the root's table with the id as the bound parameter `root_id`: the clause of
-        the statements built once (`EventLog`'s) and run with each id."""
+        """`found` on the root's table with the id as the bound parameter `root_id` and the
+        acting club as `acting_club`: the clause of the statements built once (`EventLog`'s) and
+        run with each id. They are Core statements, which the session's club filter does not
+        reach (tdapp/storage/tenancy.py): the club is named here by hand."""
         table = self.root.__table__  # type: ignore[attr-defined]
-        clause = table.c.id == bindparam("root_id")
+        clause = (table.c.id == bindparam("root_id")) & (table.c.club_id == bindparam("acting_club"))
         if self.tombstone is not None:
             clause = clause & table.c[self.tombstone].is_(None)
         return clause
@@ -168,12 +171,14 @@ class Folded(Generic[S]):
 
 class Cache:
     """The folded aggregates of the current engine, and one lock per aggregate: a new engine
-    (another database) starts empty."""
+    (another database) starts empty. A fold is kept under its club and id (the acting club's:
+    `tenancy.cache_key`), so that another club asking for the same id misses it and goes to
+    the database, which finds no such row in its club."""
 
     def __init__(self) -> None:
         self._guard = threading.Lock()
         self._locks: dict[int, threading.Lock] = {}
-        self._folded: dict[int, Folded[Any]] = {}
+        self._folded: dict[tuple[int, int], Folded[Any]] = {}
         self._engine: Engine | None = None
 
     def _same_engine(self) -> None:
@@ -192,12 +197,12 @@ class Cache:
     def get(self, root_id: int) -> Folded[Any] | None:
         with self._guard:
             self._same_engine()
-            return self._folded.get(root_id)
+            return self._folded.get(tenancy.cache_key(root_id))
 
     def put(self, root_id: int, folded: Folded[Any]) -> None:
         with self._guard:
             self._same_engine()
-            self._folded[root_id] = folded
+            self._folded[tenancy.cache_key(root_id)] = folded
 
     def clear(self) -> None:
         """Forget every fold: the database was emptied under the same engine, and its ids
@@ -272,7 +277,9 @@ class EventLog(Generic[S]):
 
     def _claim(self, session: Session, root_id: int, now: datetime) -> int:
         version = session.execute(
-            self._claim_statement, {"root_id": root_id, "now": now}).scalar_one_or_none()
+            self._claim_statement,
+            {"root_id": root_id, "acting_club": tenancy.acting_club(), "now": now},
+        ).scalar_one_or_none()
         if version is None:
             raise self.aggregate.unknown(root_id)
         return version
@@ -307,7 +314,9 @@ class EventLog(Generic[S]):
         skips the ORM's bookkeeping."""
         with db.engine().connect() as connection:
             version = connection.execute(
-                self._version_statement, {"root_id": root_id}).scalar_one_or_none()
+                self._version_statement,
+                {"root_id": root_id, "acting_club": tenancy.acting_club()},
+            ).scalar_one_or_none()
         if version is None:
             raise self.aggregate.unknown(root_id)
         return version
@@ -413,7 +422,8 @@ class Writing(Generic[S]):
         record = aggregate.to_record(event)
         seq = folded.last + 1
         self.session.execute(log._append_statement, {
-            aggregate.key: self.root_id, "seq": seq, "name": record["name"],
+            aggregate.key: self.root_id, "club_id": tenancy.acting_club(), "seq": seq,
+            "name": record["name"],
             "schema_version": record["version"], "payload": record["payload"],
             "actor": actor[:120], "owner": owner[:80], "created_at": self.now, "undone": False,
         })
@@ -421,7 +431,8 @@ class Writing(Generic[S]):
         state = aggregate.stamp(state, self.version)
         if seq % log.snapshot_every == 0:
             self.session.execute(insert(aggregate.snapshots).values({
-                aggregate.key: self.root_id, "seq": seq, "format": aggregate.state_format,
+                aggregate.key: self.root_id, "club_id": tenancy.acting_club(), "seq": seq,
+                "format": aggregate.state_format,
                 "state": pickle.dumps(state, protocol=pickle.HIGHEST_PROTOCOL),
                 "created_at": self.now,
             }))

@@ -8,14 +8,15 @@ from datetime import datetime
 from typing import Any
 
 from sqlalchemy import JSON, Column, UniqueConstraint
-from sqlmodel import Field, SQLModel
+from sqlmodel import Field
 
 from tdapp.storage.log_tables import EventColumns, SnapshotColumns
+from tdapp.storage.tenancy import ClubOwned
 from tdapp.storage.types import UTCDateTime
 from tdapp.wallclock import utcnow
 
 
-class LeagueRecord(SQLModel, table=True):
+class LeagueRecord(ClubOwned, table=True):
     """A season of the league. `seed` makes every draw by lot of the season repeatable: the same
     night's tables and the same standings whoever asks and whenever."""
 
@@ -33,7 +34,7 @@ class LeagueRecord(SQLModel, table=True):
         default_factory=dict, sa_column=Column(JSON, nullable=False, server_default="{}"))
 
 
-class LeagueEventRecord(EventColumns, table=True):
+class LeagueEventRecord(EventColumns, ClubOwned, table=True):
     """One event of a league's log (tdapp/league/log.py): a night entered; an undone one stays,
     marked with who took it back and when."""
 
@@ -43,7 +44,7 @@ class LeagueEventRecord(EventColumns, table=True):
     league_id: int = Field(foreign_key="leagues.id", ondelete="CASCADE", index=True)
 
 
-class LeagueSnapshotRecord(SnapshotColumns, table=True):
+class LeagueSnapshotRecord(SnapshotColumns, ClubOwned, table=True):
     """A league's folded nights after event `seq`."""
 
     __tablename__ = "league_snapshots"
@@ -52,7 +53,7 @@ class LeagueSnapshotRecord(SnapshotColumns, table=True):
     league_id: int = Field(foreign_key="leagues.id", ondelete="CASCADE")
 
 
-class LiveNightRecord(SQLModel, table=True):
+class LiveNightRecord(ClubOwned, table=True):
     """A league night being played: opened once from the plan of its day, with what its screen
     recorded (`marks`: telesina rounds and vestiti, each with its table and time). Its result
     goes into the league's log once the secretary confirms it."""
@@ -68,7 +69,7 @@ class LiveNightRecord(SQLModel, table=True):
     marks: list[dict[str, Any]] = Field(sa_column=Column(JSON, nullable=False))
 
 
-class LiveNightTableRecord(SQLModel, table=True):
+class LiveNightTableRecord(ClubOwned, table=True):
     """One draw table of a live night, by the name the night's plan gave it."""
 
     __tablename__ = "league_live_night_tables"

@@ -4,12 +4,13 @@ from __future__ import annotations
 
 from datetime import datetime
 
-from sqlmodel import Field, SQLModel
+from sqlmodel import Field
 
+from tdapp.storage.tenancy import ClubOwned
 from tdapp.storage.types import when
 
 
-class RosterPlayer(SQLModel, table=True):
+class RosterPlayer(ClubOwned, table=True):
     """A member of the club's roster, registered into tournaments by name."""
 
     __tablename__ = "roster_players"

@@ -14,6 +14,7 @@ from sqlalchemy import BigInteger, Column, ForeignKey, update
 from sqlalchemy.exc import IntegrityError
 from sqlmodel import Field, Session, SQLModel
 
+from tdapp.storage.tenancy import ClubOwned
 from tdapp.storage.types import UTCDateTime
 from tdapp.wallclock import utcnow
 
@@ -32,7 +33,7 @@ class SchedulerHeartbeat(SQLModel, table=True):
     beat_at: datetime = Field(sa_type=UTCDateTime)
 
 
-class AnnouncedLevelEnd(SQLModel, table=True):
+class AnnouncedLevelEnd(ClubOwned, table=True):
     """The latest period end (Unix ms) whose `clock` message went out for the tournament."""
 
     __tablename__ = "announced_level_ends"

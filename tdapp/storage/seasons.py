@@ -5,12 +5,13 @@ from __future__ import annotations
 
 from datetime import datetime
 
-from sqlmodel import Field, SQLModel
+from sqlmodel import Field
 
+from tdapp.storage.tenancy import ClubOwned
 from tdapp.storage.types import when
 
 
-class SeasonRecord(SQLModel, table=True):
+class SeasonRecord(ClubOwned, table=True):
     """A season; `points` names its formula ("td3", "fixed:10,6,4"; tdapp/season/points.py)."""
 
     __tablename__ = "seasons"
@@ -22,7 +23,7 @@ class SeasonRecord(SQLModel, table=True):
     updated_at: datetime = when()
 
 
-class SeasonTournament(SQLModel, table=True):
+class SeasonTournament(ClubOwned, table=True):
     """A tournament of a season; removing either removes the link."""
 
     __tablename__ = "season_tournaments"

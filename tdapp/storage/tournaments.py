@@ -10,13 +10,14 @@ from __future__ import annotations
 from datetime import datetime
 
 from sqlalchemy import UniqueConstraint
-from sqlmodel import Field, SQLModel
+from sqlmodel import Field
 
 from tdapp.storage.log_tables import EventColumns, SnapshotColumns
+from tdapp.storage.tenancy import ClubOwned
 from tdapp.storage.types import UTCDateTime, when
 
 
-class TournamentRecord(SQLModel, table=True):
+class TournamentRecord(ClubOwned, table=True):
     """A tournament's identity and its `version`, which rises with every change (undo and redo too)
     so that a client can tell a newer view from an older one."""
 
@@ -36,7 +37,7 @@ class TournamentRecord(SQLModel, table=True):
     deleted_by: str | None = Field(default=None, max_length=120)
 
 
-class LoggedEvent(EventColumns, table=True):
+class LoggedEvent(EventColumns, ClubOwned, table=True):
     """One event of a tournament's log (tdapp/storage/log_tables.py)."""
 
     __tablename__ = "tournament_events"
@@ -45,7 +46,7 @@ class LoggedEvent(EventColumns, table=True):
     tournament_id: int = Field(foreign_key="tournaments.id", ondelete="CASCADE")
 
 
-class Snapshot(SnapshotColumns, table=True):
+class Snapshot(SnapshotColumns, ClubOwned, table=True):
     """A tournament's folded state after event `seq`."""
 
     __tablename__ = "tournament_snapshots"

@@ -51,15 +51,19 @@ def bearer_token() -> str | None:
 
 def session_ddt() -> accounts.Account | None:
     """The DdT logged in to this browser session, if the account still exists and has chosen
-    the club it works in (an account of several clubs chooses after logging in)."""
+    the club it works in (an account of several clubs chooses after logging in); nobody on a
+    page of another club than theirs (tdapp/web/acting_club.py)."""
     user_id = session.get(SESSION_USER_ID)
-    if not isinstance(user_id, int) or session.get(SESSION_CHOOSING_CLUB):
+    if not isinstance(user_id, int) or session.get(SESSION_CHOOSING_CLUB) or g.get("stranger"):
         return None
     return accounts.account(user_id)
 
 
 def current_ddt() -> accounts.Account | None:
-    """The DdT making this request: by bearer token, else by the session."""
+    """The DdT making this request: by bearer token, else by the session; nobody on a page of
+    another club than theirs, where a console asks them for its PIN as it asks anyone."""
+    if g.get("stranger"):
+        return None
     token = bearer_token()
     return accounts.user_for_token(token) if token is not None else session_ddt()
 

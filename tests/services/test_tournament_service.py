@@ -4,6 +4,7 @@ a replay."""
 
 from __future__ import annotations
 
+import contextvars
 import threading
 
 import pytest
@@ -218,8 +219,10 @@ def test_concurrent_actions_on_several_tournaments_all_land_in_order(app):
         except BaseException as failure:  # reported by the assertion below
             failures.append(failure)
 
+    # Each thread acts in the test's club, as a request's thread does in its own.
     threads = [
-        threading.Thread(target=register_many, args=(tid, f"{tid}-{worker}"))
+        threading.Thread(target=contextvars.copy_context().run,
+                         args=(register_many, tid, f"{tid}-{worker}"))
         for tid in tids
         for worker in range(2)
     ]
