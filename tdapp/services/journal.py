@@ -20,7 +20,7 @@ from typing import Any
 from sqlalchemy import func
 from sqlmodel import Session, col, select
 
-from tdapp.kernel.refusals import message_for
+from tdapp.kernel.refusals import DomainError, message_for
 from tdapp.services.tournament_log import LOG
 from tdapp.storage import database as db
 from tdapp.storage import tenancy
@@ -152,9 +152,12 @@ def _lines(tournament_id: int, span: Span) -> list[Entry]:
     described is kept: the dashboard and the first page of the log only extend it by the events
     appended since, and older pages join it when they reach it."""
     if not db.is_id(tournament_id):
-        return []
+        raise DomainError("UNKNOWN_TOURNAMENT", tournament_id=tournament_id)
     with _kept_lock, db.session_scope() as session:
-        first, last = span(_newest(session, tournament_id))
+        newest = _newest(session, tournament_id)
+        if not newest:  # every tournament's log starts with its set-up: this one is not here
+            raise DomainError("UNKNOWN_TOURNAMENT", tournament_id=tournament_id)
+        first, last = span(newest)
         first = max(first, 1)
         if first > last:
             return []
