@@ -17,7 +17,7 @@ import time
 from collections.abc import Callable
 from pathlib import Path
 
-from tdapp.services import tournaments
+from tdapp.services import clubs, tenancy, tournaments
 from tdapp.storage import database as db
 from tdapp.storage.event_log import Cache
 from tdapp.tournament.busts import BustPlayer
@@ -94,6 +94,7 @@ def main() -> None:
     folder = Path(tempfile.mkdtemp(prefix="tdapp-bench-"))
     db.configure(f"sqlite:///{folder / 'bench.sqlite3'}")
     db.upgrade()
+    tenancy.enter(clubs.club_id_for(None))  # the process acts in the server's club throughout
 
     started = time.perf_counter()
     short = _new_tournament(args.players)

@@ -60,7 +60,7 @@ def post(url: str, body: dict, token: str | None = None) -> dict:
 def prepare(database_url: str, levels: int, seconds: int) -> tuple[int, str]:
     """A tournament of 60 seated players whose first `levels` levels last `seconds` each."""
     from tdapp import create_app
-    from tdapp.services import accounts, tournaments
+    from tdapp.services import accounts, clubs, tenancy, tournaments
     from tdapp.tournament.registration import RegisterPlayer
     from tdapp.tournament.seating.opening_draw import DrawSeats
     from tdapp.tournament.settings import Settings
@@ -68,6 +68,7 @@ def prepare(database_url: str, levels: int, seconds: int) -> tuple[int, str]:
 
     create_app({"DATABASE_URL": database_url, "SCHEDULER": False})
     accounts.create_user(*DDT)
+    tenancy.enter(clubs.club_id_for(None))  # the set-up acts in the server's club
     periods = [Level(100 * n, 200 * n, seconds) for n in range(1, levels + 1)]
     periods.append(Level(100 * (levels + 1), 200 * (levels + 1), 3600))
     settings = Settings(name="Bench", structure=Structure(tuple(periods)))

@@ -14,7 +14,7 @@ import time
 from pathlib import Path
 
 from tdapp.draw_table.commands import Act, Deal, Draw, Showdown
-from tdapp.services import draw_tables
+from tdapp.services import clubs, draw_tables, tenancy
 from tdapp.services.draw_tables import Player
 from tdapp.storage import database as db
 from tdapp.storage.event_log import Cache
@@ -55,6 +55,7 @@ def main() -> None:
     with tempfile.TemporaryDirectory() as folder:
         db.configure(f"sqlite:///{Path(folder) / 'bench.sqlite3'}")
         db.upgrade()
+        tenancy.enter(clubs.club_id_for(None))  # the process acts in the server's club
         players = [Player(name, 100_000) for name in NAMES]
         table_id = draw_tables.create_table("Bench", players, 5, "bench").id
         timings: list[float] = []

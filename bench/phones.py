@@ -61,7 +61,7 @@ def prepare(database_url: str, players: int) -> tuple[int, str, list[int]]:
     """A tournament of `players` seated at tables of 10 with its clock running (levels of an
     hour: no level ends during the run); answers its id, slug and the seated players' ids."""
     from tdapp import create_app
-    from tdapp.services import accounts, tournaments
+    from tdapp.services import accounts, clubs, tenancy, tournaments
     from tdapp.tournament.clock.rules import StartClock
     from tdapp.tournament.registration import RegisterPlayer
     from tdapp.tournament.seating.opening_draw import DrawSeats
@@ -70,6 +70,7 @@ def prepare(database_url: str, players: int) -> tuple[int, str, list[int]]:
 
     create_app({"DATABASE_URL": database_url, "SCHEDULER": False})
     accounts.create_user(*DDT)
+    tenancy.enter(clubs.club_id_for(None))  # the set-up acts in the server's club
     levels = tuple(Level(25 * n, 50 * n, 3600) for n in range(1, 11))
     settings = Settings(name="Festival", seats_per_table=10, structure=Structure(levels))
     created = tournaments.create_tournament(settings, "bench")

@@ -260,6 +260,14 @@ def _url_builders_compiled_once() -> Iterator[None]:
 TEST_CONFIG = {"TESTING": True, "SECRET_KEY": "test"}
 
 
+def in_the_server_club():
+    """Act inside the server's club (made if the database has none yet), as a one-club
+    server's commands do: for set-ups run in the test's process without the `app` fixture."""
+    from tdapp.services import clubs, tenancy
+
+    return tenancy.in_club(clubs.club_id_for(None))
+
+
 def _built_app(database_url: str, **config):
     """`create_app` on `database_url` (migrated once: `database_url`) with TESTING on, without
     the migration check, which costs more than most tests."""

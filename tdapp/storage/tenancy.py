@@ -36,6 +36,7 @@ from typing import Any, Final
 from sqlalchemy import event, inspect
 from sqlalchemy.engine import Connection
 from sqlalchemy.orm import ORMExecuteState, Session, with_loader_criteria
+from sqlalchemy.sql import TableClause, visitors
 from sqlmodel import Field, SQLModel
 
 
@@ -121,10 +122,6 @@ def cache_key(key: Any) -> tuple[int, Any]:
     return acting_club(), key
 
 
-def _club_owned(mapper: Any) -> bool:
-    return issubclass(mapper.class_, ClubOwned)
-
-
 def _club_owned_tables() -> tuple[type[ClubOwned], ...]:
     """Every mapped club-owned class. `with_loader_criteria` takes a base class too, but calls
     its lambda with the base first, and a SQLModel base has no `club_id` to read: the criteria
@@ -146,20 +143,56 @@ def _club_owned_tables() -> tuple[type[ClubOwned], ...]:
 _tables: tuple[int, tuple[type[ClubOwned], ...]] = (-1, ())
 
 
+def _named_tables(statement: Any) -> frozenset[type[ClubOwned]]:
+    """The club-owned tables a statement names anywhere (its entities, joins, subqueries)."""
+    owned = _by_name()
+    return frozenset(owned[element.name] for element in visitors.iterate(statement)
+                     if isinstance(element, TableClause) and element.name in owned)
+
+
+def _by_name() -> dict[str, type[ClubOwned]]:
+    # By name: a statement holds the ORM's annotated copies of the tables, not the tables.
+    tables = _club_owned_tables()
+    if _table_map[0] is not tables:
+        _table_map[:] = [tables, {cls.__tablename__: cls for cls in tables}]  # type: ignore[attr-defined]
+    return _table_map[1]
+
+
+_table_map: list[Any] = [None, {}]
+
+
+def _criteria(club: int, named: frozenset[type[ClubOwned]]) -> tuple[Any, ...]:
+    """The options that keep a statement inside `club`, one per club-owned table it names,
+    made once per club and set of tables: building them for each statement cost several times
+    the query itself."""
+    key = (club, named)
+    made = _made.get(key)
+    if made is None:
+        made = _made[key] = tuple(
+            with_loader_criteria(table, lambda cls: cls.club_id == club, include_aliases=True)
+            for table in sorted(named, key=lambda cls: cls.__name__))
+    return made
+
+
+_made: dict[tuple[int, frozenset[type[ClubOwned]]], tuple[Any, ...]] = {}
+
+
 @event.listens_for(Session, "do_orm_execute")
 def _only_the_acting_club(state: ORMExecuteState) -> None:
-    if not (state.is_select or state.is_update or state.is_delete):
+    # A Core statement on a table (the event log's, built once) names its club by hand, and
+    # reworking it here would cost it its compiled form on every run.
+    if not state.is_orm_statement or not (state.is_select or state.is_update or state.is_delete):
         return
     club = _acting.get()
     if club is ACROSS:
         return
-    if club is None:
-        if any(_club_owned(mapper) for mapper in state.all_mappers):
-            raise NoActingClub("a club-owned table was queried outside any club (in_club)")
+    named = _named_tables(state.statement)
+    if not named:
         return
-    state.statement = state.statement.options(*(
-        with_loader_criteria(table, lambda cls: cls.club_id == club, include_aliases=True)
-        for table in _club_owned_tables()))
+    if club is None:
+        raise NoActingClub(f"{', '.join(sorted(cls.__name__ for cls in named))} queried"
+                           " outside any club (in_club)")
+    state.statement = state.statement.options(*_criteria(club, named))  # type: ignore[arg-type]
 
 
 @event.listens_for(Session, "before_flush")

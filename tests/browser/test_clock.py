@@ -12,6 +12,7 @@ import pytest
 from playwright.sync_api import expect
 
 from tdapp import create_app
+from tests.conftest import in_the_server_club
 
 pytestmark = pytest.mark.browser
 
@@ -37,33 +38,34 @@ def evening(tmp_path, start_server):
 
     url = f"sqlite:///{tmp_path / 'evening.sqlite3'}"
     create_app({"DATABASE_URL": url, "SCHEDULER": False})
-    accounts.create_user("ddt", "correct horse battery")
-    periods = []
-    for number, (small, big) in enumerate(BLINDS, start=1):
-        periods.append(Level(small, big, 1200, ante=big if number >= 3 else 0, big_blind_ante=True))
-        if number in (4, 8):
-            periods.append(Break(600, note=f"Colour-up: via le fiches da {25 * number // 4}"))
-    settings = Settings(
-        name="Torneo del Lunedì",
-        structure=Structure(tuple(periods)),
-        late_registration_until_level=1,
-    )
-    created = tournaments.create_tournament(settings, "test")
-    for number in range(28):
-        name = f"{NAMES[number % len(NAMES)]} {chr(65 + number // len(NAMES))}."
-        tournaments.dispatch(created.id, RegisterPlayer(name), "test")
-    tournaments.dispatch(created.id, DrawSeats(tables=4), "test")
-    for player_id in (3, 9, 14, 20, 22, 27):
-        tournaments.dispatch(created.id, BustPlayer(player_id), "test")
-    state = tournaments.current(created.id)
-    open_seat = next(
-        (table, seat)
-        for table in (1, 2)
-        for seat, sitting in enumerate(state.tables[table], start=1)
-        if sitting is None
-    )
-    mover = next(p.id for p in state.players if p.in_play and p.table == 4)
-    tournaments.dispatch(created.id, MovePlayer(mover, *open_seat), "test")
+    with in_the_server_club():
+        accounts.create_user("ddt", "correct horse battery")
+        periods = []
+        for number, (small, big) in enumerate(BLINDS, start=1):
+            periods.append(Level(small, big, 1200, ante=big if number >= 3 else 0, big_blind_ante=True))
+            if number in (4, 8):
+                periods.append(Break(600, note=f"Colour-up: via le fiches da {25 * number // 4}"))
+        settings = Settings(
+            name="Torneo del Lunedì",
+            structure=Structure(tuple(periods)),
+            late_registration_until_level=1,
+        )
+        created = tournaments.create_tournament(settings, "test")
+        for number in range(28):
+            name = f"{NAMES[number % len(NAMES)]} {chr(65 + number // len(NAMES))}."
+            tournaments.dispatch(created.id, RegisterPlayer(name), "test")
+        tournaments.dispatch(created.id, DrawSeats(tables=4), "test")
+        for player_id in (3, 9, 14, 20, 22, 27):
+            tournaments.dispatch(created.id, BustPlayer(player_id), "test")
+        state = tournaments.current(created.id)
+        open_seat = next(
+            (table, seat)
+            for table in (1, 2)
+            for seat, sitting in enumerate(state.tables[table], start=1)
+            if sitting is None
+        )
+        mover = next(p.id for p in state.players if p.in_play and p.table == 4)
+        tournaments.dispatch(created.id, MovePlayer(mover, *open_seat), "test")
     server = start_server(url)
     token = _post(f"{server.url}/api/v1/auth/token", {"username": "ddt", "password": "correct horse battery"})
     return server, created.id, created.slug, token["token"]

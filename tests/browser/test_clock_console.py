@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 
 from tdapp import create_app
+from tests.conftest import in_the_server_club
 
 pytestmark = pytest.mark.browser
 
@@ -22,8 +23,9 @@ def console(tmp_path, start_server):
 
     url = f"sqlite:///{tmp_path / 'console.sqlite3'}"
     create_app({"DATABASE_URL": url, "SCHEDULER": False})
-    accounts.create_user("ddt", PASSWORD)
-    created = tournaments.create_tournament(Settings(name="Console"), "test")
+    with in_the_server_club():
+        accounts.create_user("ddt", PASSWORD)
+        created = tournaments.create_tournament(Settings(name="Console"), "test")
     server = start_server(url)
     with playwright.sync_playwright() as driver:
         browser = driver.chromium.launch(executable_path="/usr/bin/chromium", args=CHROMIUM_ARGS)

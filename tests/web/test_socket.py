@@ -17,6 +17,7 @@ import socketio
 
 from tdapp import create_app
 from tdapp.realtime.protocol import CLOCK_NOW, clock_at, turns_at
+from tests.conftest import in_the_server_club
 from tests.web.screens import Screen
 
 DDT = ("ddt", "correct horse battery")
@@ -335,8 +336,9 @@ def test_with_several_processes_the_one_scheduler_owner_reaches_displays_through
 
     url = f"sqlite:///{tmp_path / 'hosted.sqlite3'}"
     create_app({"DATABASE_URL": url, "SCHEDULER": False})
-    accounts.create_user(*DDT)
-    created = tournaments.create_tournament(Settings(name="Hosted"), "test")
+    with in_the_server_club():
+        accounts.create_user(*DDT)
+        created = tournaments.create_tournament(Settings(name="Hosted"), "test")
     env = dict(
         os.environ,
         DATABASE_URL=url,

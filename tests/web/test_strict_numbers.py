@@ -137,9 +137,12 @@ def test_an_id_in_the_path_that_no_column_holds_is_not_found(ddt_client, path):
     refused(ddt_client.get(path), 404)
 
 
-def test_the_log_of_a_tournament_no_column_can_hold_is_empty(ddt_client):
+def test_the_log_of_a_tournament_no_column_can_hold_is_unknown(ddt_client):
+    """As every tournament that exists nowhere (it answered an empty log before the isolation
+    sweep, issue 29, found it answering unlike the other paths)."""
     answer = ddt_client.get("/api/v1/tournaments/99999999999999999999/log")
-    assert answer.status_code == 200 and answer.get_json() == {"events": []}
+    assert answer.status_code == 404
+    assert answer.get_json()["error"]["code"] == "UNKNOWN_TOURNAMENT"
 
 
 def test_the_setup_form_with_an_odd_row_count_is_shown_again_with_the_reason(api, ddt_client):
