@@ -337,7 +337,7 @@ def staff_for_token(token: str) -> clubs.Staff | None:
 
 
 def tokens() -> list[TokenInfo]:
-    """Every DdT's live tokens, newest first."""
+    """The live tokens of the acting club's staff, newest first."""
     query = (
         select(ApiToken, User.username)
         .join(User, col(ApiToken.user_id) == User.id)

@@ -134,7 +134,9 @@ def default_club(db: Session) -> Club:
     db.add(club)
     db.flush()
     assert club.id is not None
-    templates.ship(db, club.id)
+    with tenancy.in_club(club.id):  # written inside the new club, whatever acts around
+        templates.ship(db, club.id)
+        db.flush()
     return club
 
 

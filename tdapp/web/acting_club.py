@@ -11,6 +11,8 @@ filters every club-owned row by it: tdapp/storage/tenancy.py).
 - What names nothing (the home page, the login) acts in the staff member's club, else in the
   server's club when it has only one; with several and nobody signed in, in no club's rows
   (`NOWHERE`).
+- What reads no club's rows at all (static files, health checks, the API's description) acts
+  in no club: a query of a club's rows there would be refused.
 """
 
 from __future__ import annotations
@@ -30,6 +32,10 @@ _NAMED_BY: dict[str, Callable[[Any], int]] = {
     "table_id": tenancy.club_of_draw_table,
     "league_id": tenancy.club_of_league,
 }
+# What reads no club's rows: served with no club at all (a query of one would be refused), and
+# without looking up who asks or which clubs the server has.
+NO_CLUB = frozenset({"static", "health.healthz", "health.readyz", "api_openapi.document",
+                     "api_docs.page", "i18n.switch"})
 _TOKENS: dict[str, Callable[[Any], int]] = {
     "table": tenancy.club_of_table_token,
     "draw_console": tenancy.club_of_draw_token,
@@ -68,7 +74,7 @@ def acting_club() -> int:
 
 def enter() -> None:
     """A `before_request` hook, after the role check (which resolves the staff member)."""
-    g.club_token = tenancy.enter(acting_club())
+    g.club_token = tenancy.enter(None if request.endpoint in NO_CLUB else acting_club())
 
 
 def leave(_error: BaseException | None = None) -> None:

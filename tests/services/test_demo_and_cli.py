@@ -156,3 +156,20 @@ def test_club_create_refuses_in_one_line_and_makes_nothing(cli_database, argumen
     message = str(stopped.value)
     assert message.startswith("tdapp: ") and says in message and "\n" not in message
     assert [c.slug for c in clubs.clubs()] == ["club"]
+
+
+def test_demo_goes_into_the_club_named_by_club_and_no_other(cli_database):
+    """A command acts in the club `--club` names (the server's club by default): the other
+    club does not see its tournament."""
+    from tdapp.services import clubs, tenancy
+    from tests.web.builders import second_club
+
+    other = second_club("bianchi")
+    cli.main(["demo", "--club", "bianchi"])
+    assert tournaments.list_tournaments() == []
+    with tenancy.in_club(other):
+        (summary,) = tournaments.list_tournaments()
+    assert summary.slug == "torneo-dimostrativo" and clubs.club_id_for(None) != other
+    with pytest.raises(SystemExit) as stopped:
+        cli.main(["demo", "--club", "nessuno"])
+    assert "nessuno" in str(stopped.value)

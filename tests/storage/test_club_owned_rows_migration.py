@@ -115,3 +115,24 @@ def test_a_downgrade_gives_the_rows_back_without_their_club(empty_database_url):
                    if "club_id" in {c["name"] for c in sa.inspect(connection).get_columns(name)}}
     engine.dispose()
     assert after == before and columns == set()
+
+
+def test_a_new_servers_first_account_makes_its_club_with_the_templates(empty_database_url):
+    """On a server with no club yet, the first-run page acts in no club's rows; the account it
+    creates makes the server's club, and the shipped templates are written inside it."""
+    import re
+
+    from tdapp import create_app
+
+    app = create_app({"TESTING": True, "SECRET_KEY": "test", "DATABASE_URL": empty_database_url,
+                      "SCHEDULER": False})
+    client = app.test_client()
+    page = client.get("/setup").get_data(as_text=True)
+    token = re.search(r'name="csrf_token" value="([^"]+)"', page).group(1)
+    answer = client.post("/setup", data={"csrf_token": token, "username": "anna",
+                                         "password": "s3cret-pass", "confirm": "s3cret-pass"})
+    assert answer.status_code == 302
+    assert client.get("/td/templates").status_code == 200
+    with tenancy.in_club(clubs.club_id_for(None)):
+        assert len(templates.list_templates()) == 3
+    db.engine().dispose()
