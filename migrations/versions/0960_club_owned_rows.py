@@ -2,14 +2,19 @@
 leagues and their nights, seasons, draw tables, the scheduler's announced level ends (and the
 API tokens, which 0950 gave one already). Existing rows go into the server's club; a database
 with rows but no club yet (a demo set up before any account) gets the club here, as 0950 makes
-it. Brakes get a club only when they guard something of a club (a console's PIN): a login's
-brake guards an account before any club is known, so its club stays NULL.
+it (with 0955's empty time zone: the server's). Brakes get a club only when they guard
+something of a club (a console's PIN, a player's phone): a login's brake guards an account
+before any club is known, so its club stays NULL.
+
+SQLite rebuilds each table to make the column NOT NULL: `tdapp.storage.database` runs the
+migrations with the foreign keys off (and checks them before the commit), so that dropping the
+old `tournaments` cascades to none of its events.
 
 Template names become unique within a club, not across the server: two clubs may each have
 their "Torneo del lunedì". Tournament slugs stay unique across the server (`/t/<slug>`).
 
 Revision ID: 0960_club_owned_rows
-Revises: 0950_clubs_and_roles
+Revises: 0955_hoster_accounts
 Create Date: 2026-12-04
 """
 
@@ -24,7 +29,7 @@ import sqlalchemy as sa
 from alembic import op
 
 revision: str = "0960_club_owned_rows"
-down_revision: str | None = "0950_clubs_and_roles"
+down_revision: str | None = "0955_hoster_accounts"
 branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
@@ -71,7 +76,7 @@ def _the_club(connection: sa.Connection) -> int | None:
     return connection.execute(
         clubs.insert().values(
             slug=slug, name=" ".join(word.capitalize() for word in slug.split("-")),
-            language="it", timezone="Europe/Rome", currency="EUR",
+            language="it", timezone="", currency="EUR",  # "": the server's zone (0955)
             created_at=now.replace(tzinfo=None) if connection.dialect.name == "sqlite" else now,
         ).returning(clubs.c.id)
     ).scalar_one()

@@ -133,11 +133,17 @@ def default_club(db: Session) -> Club:
     club = Club(slug=slug, name=name_from_slug(slug))
     db.add(club)
     db.flush()
+    furnish(db, club)
+    return club
+
+
+def furnish(db: Session, club: Club) -> None:
+    """Give a club just added in `db` what every new club starts with (the shipped templates),
+    written inside it whatever club acts around."""
     assert club.id is not None
-    with tenancy.in_club(club.id):  # written inside the new club, whatever acts around
+    with tenancy.in_club(club.id):
         templates.ship(db, club.id)
         db.flush()
-    return club
 
 
 def club_id_for(slug: str | None) -> int:

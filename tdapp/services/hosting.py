@@ -56,6 +56,7 @@ def create_club(
                         timezone=wanted.timezone, currency=wanted.currency)
             db.add(club)
             db.flush()
+            clubs.furnish(db, club)
             if existing is not None:
                 clubs.join(db, existing.id, club, "owner")
             elif owner is not None:

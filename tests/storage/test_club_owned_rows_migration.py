@@ -51,7 +51,7 @@ ROWS = [
 ]
 
 
-def _database_at_0950(url: str, with_account: bool) -> sa.Engine:
+def _database_before_0960(url: str, with_account: bool) -> sa.Engine:
     engine = db.configure(db.normalize_url(url))
     config = db.alembic_config()
     with engine.begin() as connection:
@@ -60,7 +60,7 @@ def _database_at_0950(url: str, with_account: bool) -> sa.Engine:
             command.upgrade(config, "0940_league_event_log")
             connection.execute(sa.text("INSERT INTO users (id, username, password_hash,"
                                        " created_at) VALUES (1, 'giulia', 'x', :at)"), {"at": AT})
-        command.upgrade(config, "0950_clubs_and_roles")
+        command.upgrade(config, "0955_hoster_accounts")
         for row in ROWS:
             connection.execute(sa.text(row), {"at": AT, "state": b"\x80\x04N."})
     return engine
@@ -74,7 +74,7 @@ def _clubs_of_rows(engine: sa.Engine) -> dict[str, set[int | None]]:
 
 @pytest.mark.parametrize("with_account", [True, False], ids=["accounts", "demo-only"])
 def test_every_row_goes_into_the_servers_club_and_plays_on(empty_database_url, with_account):
-    engine = _database_at_0950(empty_database_url, with_account)
+    engine = _database_before_0960(empty_database_url, with_account)
     db.upgrade()
     with engine.connect() as connection:
         listed = connection.execute(sa.text("SELECT id, slug FROM clubs")).all()
@@ -102,12 +102,12 @@ def test_every_row_goes_into_the_servers_club_and_plays_on(empty_database_url, w
 
 
 def test_a_downgrade_gives_the_rows_back_without_their_club(empty_database_url):
-    engine = _database_at_0950(empty_database_url, with_account=True)
+    engine = _database_before_0960(empty_database_url, with_account=True)
     with engine.connect() as connection:
         before = {name: connection.execute(sa.text(f"SELECT count(*) FROM {name}")).scalar_one()
                   for name in CLUB_OWNED}
     db.upgrade()
-    db.downgrade("0950_clubs_and_roles")
+    db.downgrade("0955_hoster_accounts")
     with engine.connect() as connection:
         after = {name: connection.execute(sa.text(f"SELECT count(*) FROM {name}")).scalar_one()
                  for name in CLUB_OWNED}

@@ -21,8 +21,8 @@ def seated(api, players: int = 3) -> tuple[int, int, list[int]]:
 
 
 def second_club(slug: str, member: int | None = None, role: str = "owner") -> int:
-    """A second club, written straight into the database (the app has no way to make one until
-    clubs are kept apart), with `member` (a user id) in it as `role` if given; its id."""
+    """A second club with the shipped templates, as every new club starts, written straight
+    into the database, with `member` (a user id) in it as `role` if given; its id."""
     from tdapp.services import clubs
     from tdapp.storage.clubs import Club
     from tdapp.storage.database import session_scope
@@ -31,6 +31,7 @@ def second_club(slug: str, member: int | None = None, role: str = "owner") -> in
         club = Club(slug=slug, name=slug.capitalize())
         db.add(club)
         db.flush()
+        clubs.furnish(db, club)
         if member is not None:
             clubs.join(db, member, club, role)
         assert club.id is not None
