@@ -23,6 +23,14 @@ config = context.config
 target_metadata = SQLModel.metadata
 
 
+def _across_clubs() -> None:
+    """A migration sees and writes every club's rows: on PostgreSQL, the transaction's
+    `tdapp.club` is '*', which row-level security (0970) lets through (tdapp/storage/tenancy.py).
+    Set here, not by the engine's hook, so that alembic driven by hand gets it too."""
+    if context.get_context().dialect.name == "postgresql":
+        context.execute("SELECT set_config('tdapp.club', '*', true)")
+
+
 def run_migrations_offline() -> None:
     context.configure(
         url=config.get_main_option("sqlalchemy.url"),
@@ -31,6 +39,7 @@ def run_migrations_offline() -> None:
         render_as_batch=True,
     )
     with context.begin_transaction():
+        _across_clubs()
         context.run_migrations()
 
 
@@ -38,6 +47,7 @@ def _run(connection) -> None:
     # SQLite cannot ALTER most things in place: batch mode rebuilds the table instead.
     context.configure(connection=connection, target_metadata=target_metadata, render_as_batch=True)
     with context.begin_transaction():
+        _across_clubs()
         context.run_migrations()
 
 

@@ -3,7 +3,9 @@
 - `database_url` (per session, parametrised "sqlite" and "postgresql"): the URL of a throwaway
   database with every migration applied. SQLite is a file in a temporary folder (a copy of one
   migrated once per run); PostgreSQL is a
-  database with a random name created on 127.0.0.1:5432 (user postgres) and dropped at the end.
+  database with a random name created on 127.0.0.1:5432 by user postgres, owned by and connected
+  to as a role that is no superuser (tests/postgresql.py: row-level security binds it), dropped
+  at the end.
   `TDAPP_TEST_DATABASES=sqlite` (or `postgresql`) runs one backend only.
 - `empty_database_url` (per test, both backends): a database with no schema, for migration tests.
 - `sqlite_url`: a migrated SQLite database alone, for tests that need no second run.
@@ -54,10 +56,10 @@ from pathlib import Path
 
 import jinja2
 import pytest
-from sqlalchemy import create_engine, text
+
+from tests import postgresql
 
 DDT_PASSWORD = "correct horse battery"
-POSTGRES_ADMIN_URL = "postgresql+psycopg://postgres@127.0.0.1:5432/test"
 ROOT = Path(__file__).resolve().parent.parent
 
 
@@ -122,19 +124,16 @@ def _wanted_backends() -> list[str]:
 
 
 def _postgres_database(name: str) -> Iterator[str]:
-    admin = create_engine(POSTGRES_ADMIN_URL, isolation_level="AUTOCOMMIT")
+    """A throwaway database, connected to as a role like the app's (tests/postgresql.py), so
+    that row-level security binds the test as it binds the app; dropped at the end."""
     try:
-        with admin.connect() as connection:
-            connection.execute(text(f'CREATE DATABASE "{name}"'))
+        url = postgresql.create_database(name)
     except Exception as unreachable:  # the server may simply not run on this machine
-        admin.dispose()
         pytest.skip(f"PostgreSQL is not reachable: {unreachable}")
     try:
-        yield POSTGRES_ADMIN_URL.rsplit("/", 1)[0] + f"/{name}"
+        yield url
     finally:
-        with admin.connect() as connection:
-            connection.execute(text(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)'))
-        admin.dispose()
+        postgresql.drop_database(name)
 
 
 def _migrated(url: str) -> str:

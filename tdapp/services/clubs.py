@@ -141,6 +141,7 @@ def furnish(db: Session, club: Club) -> None:
     """Give a club just added in `db` what every new club starts with (the shipped templates),
     written inside it whatever club acts around."""
     assert club.id is not None
+    tenancy.inside_new_club(db, club.id)
     with tenancy.in_club(club.id):
         templates.ship(db, club.id)
         db.flush()

@@ -29,6 +29,7 @@ from tdapp.storage.tenancy import (
     current,
     enter,
     in_club,
+    inside_new_club,
     leave,
 )
 from tdapp.storage.tournaments import TournamentRecord
@@ -36,8 +37,8 @@ from tdapp.storage.tournaments import TournamentRecord
 __all__ = [
     "NOWHERE", "NoActingClub", "across_clubs", "acting_club", "club_ids", "club_of_draw_table",
     "club_of_draw_token", "club_of_league", "club_of_slug", "club_of_table_token",
-    "club_of_tournament", "current", "enter", "in_club", "in_tournament_club", "leave",
-    "sole_club",
+    "club_of_tournament", "current", "enter", "in_club", "in_tournament_club", "inside_new_club",
+    "leave", "sole_club",
 ]
 
 

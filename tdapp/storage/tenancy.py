@@ -222,5 +222,18 @@ def setting() -> str:
 def tell_postgresql(connection: Connection) -> None:
     """The engine's `begin` hook on PostgreSQL: the transaction knows its club (`set_config`
     with `is_local`, so it ends with the transaction)."""
-    connection.exec_driver_sql("SELECT set_config('tdapp.club', %(club)s, true)",
-                               {"club": setting()})
+    _set(connection, setting())
+
+
+def inside_new_club(session: Session, club_id: int) -> None:
+    """The transaction that has just made club `club_id` goes on inside it: on PostgreSQL its
+    setting becomes that club, so that row-level security lets in the new club's first rows
+    (its shipped templates), written where no club acted when the transaction began, and
+    still nothing of another club's. Across clubs, where every row is let in, nothing changes."""
+    connection = session.connection()
+    if connection.dialect.name == "postgresql" and _acting.get() is not ACROSS:
+        _set(connection, str(club_id))
+
+
+def _set(connection: Connection, club: str) -> None:
+    connection.exec_driver_sql("SELECT set_config('tdapp.club', %(club)s, true)", {"club": club})

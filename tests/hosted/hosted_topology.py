@@ -2,7 +2,8 @@
 deploy/nginx.conf (rendered for free ports, TLS with a throwaway certificate), two gunicorn web
 processes from deploy/gunicorn.conf.py, two `tdapp scheduler` processes (the first started owns
 the scheduler, the second waits as its standby), Redis on a channel of this run's own and a
-throwaway PostgreSQL database prepared by `tdapp db upgrade`.
+throwaway PostgreSQL database and role made by deploy/create-database.sh (the app's role: no
+superuser, so that row-level security binds it) and prepared by `tdapp db upgrade`.
 
 - `topology` (per session): the running topology; see `Topology` for what a test can do with it.
 - `Topology.client(port)`: the header that makes nginx's `ip_hash` send a request to the web
@@ -198,17 +199,27 @@ def tdapp(env: dict[str, str], *args: str, timeout: float = 120) -> subprocess.C
 
 
 def create_database(name: str) -> str:
-    admin = create_engine(POSTGRES_ADMIN_URL, isolation_level="AUTOCOMMIT")
-    with admin.connect() as connection:
-        connection.execute(text(f'CREATE DATABASE "{name}"'))
-    admin.dispose()
-    return f"postgresql://postgres@127.0.0.1:5432/{name}"
+    """A role and a database of that name, made as a hoster makes them: deploy/create-database.sh
+    run by PostgreSQL's superuser. The role (no superuser, no BYPASSRLS) owns the database, and
+    the returned URL connects as it, with its password: the topology runs as the app's role."""
+    password = secrets.token_urlsafe(16)
+    made = subprocess.run(
+        ["sh", str(ROOT / "deploy" / "create-database.sh"), name, name], cwd=ROOT,
+        env={**os.environ, "PGHOST": "127.0.0.1", "PGUSER": "postgres",
+             "TDAPP_DB_PASSWORD": password},
+        capture_output=True, text=True, timeout=60,
+    )
+    if made.returncode != 0:
+        raise RuntimeError(made.stderr)
+    return f"postgresql://{name}:{password}@127.0.0.1:5432/{name}"
 
 
 def drop_database(name: str) -> None:
+    """The database and its role, gone (the role owns nothing once the database is)."""
     admin = create_engine(POSTGRES_ADMIN_URL, isolation_level="AUTOCOMMIT")
     with admin.connect() as connection:
         connection.execute(text(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)'))
+        connection.execute(text(f'DROP ROLE IF EXISTS "{name}"'))
     admin.dispose()
 
 

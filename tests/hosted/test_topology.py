@@ -9,7 +9,8 @@ import threading
 import time
 
 import pytest
-from hosted_topology import Screen, Topology, answers, screen, wait_until
+from hosted_topology import POSTGRES_ADMIN_URL, Screen, Topology, answers, screen, wait_until
+from sqlalchemy import create_engine, text
 
 from tdapp.realtime.protocol import settled
 
@@ -235,3 +236,39 @@ def test_each_web_process_has_a_control_socket_of_its_own(topology):
     }
     assert all(sockets.values()), sockets
     assert len({found[-1] for found in sockets.values()}) == len(topology.web_ports)
+
+
+def test_the_app_connects_as_a_role_that_row_level_security_binds(topology):
+    """Every connection the web processes and the schedulers hold is the role the deploy script
+    made, which is no superuser and no BYPASSRLS and owns the tables (tests/web/
+    test_row_level_security.py checks which are club-owned, with their forced policies): the
+    policies bind it, so that a raw read as it with no club set finds none of the tournaments
+    the topology's requests wrote, and across clubs finds them."""
+    tid, _ = tournament(topology, 600)
+    for port in topology.web_ports:
+        topology.call("GET", f"/api/v1/tournaments/{tid}", via=port)
+    url = topology.env["DATABASE_URL"].replace("postgresql://", "postgresql+psycopg://")
+    database = url.rsplit("/", 1)[1]
+    admin = create_engine(POSTGRES_ADMIN_URL.rsplit("/", 1)[0] + f"/{database}")
+    app = create_engine(url)
+    try:
+        with admin.connect() as connection:
+            users = connection.execute(text(
+                "SELECT DISTINCT usename FROM pg_stat_activity"
+                " WHERE datname = current_database() AND pid <> pg_backend_pid()")).scalars().all()
+            role = connection.execute(text(
+                "SELECT rolsuper, rolbypassrls FROM pg_roles WHERE rolname = :name"),
+                {"name": database}).one()
+            owner = connection.execute(text(
+                "SELECT tableowner FROM pg_tables WHERE tablename = 'tournaments'")).scalar()
+        with app.connect() as connection:
+            unset = connection.execute(text("SELECT count(*) FROM tournaments")).scalar()
+            connection.execute(text("SELECT set_config('tdapp.club', '*', true)"))
+            across = connection.execute(text("SELECT count(*) FROM tournaments")).scalar()
+    finally:
+        admin.dispose()
+        app.dispose()
+    assert users == [database]
+    assert tuple(role) == (False, False)
+    assert owner == database
+    assert (unset, across > 0) == (0, True)

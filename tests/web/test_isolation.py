@@ -75,11 +75,12 @@ def _bearer(app, token: str):
     return client
 
 
-def _b_club(app) -> dict[str, Any]:
-    """Club B and everything it owns, built through its owner's API; the values that name B's
-    things, and for each the value that names nothing."""
-    club_b = second_club("bianchi")
-    owner = accounts.create_user("bruno", PASSWORD, club="bianchi")
+def _b_club(app, slug: str = "bianchi", owner_name: str = "bruno") -> dict[str, Any]:
+    """Club B (or another club like it, `slug` with its owner `owner_name`) and everything it
+    owns, built through its owner's API; the values that name its things, and for each the
+    value that names nothing."""
+    club_b = second_club(slug)
+    owner = accounts.create_user(owner_name, PASSWORD, club=slug)
     api = _bearer(app, accounts.issue(owner, club_id=club_b).token)
     world = build_world(app, api, owner)
     tid, table, draw_id, league_id = world.ids[:4]
