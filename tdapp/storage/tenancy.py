@@ -18,7 +18,12 @@ acting club lives in a context variable:
 Core statements on the tables themselves (the event log's, built once for speed) are not ORM
 statements: they name `club_id` by hand. On PostgreSQL each transaction also starts with
 `set_config('tdapp.club', ...)` (the club's id, '*' across clubs, '' with no context), the
-setting that row-level security reads as a second wall behind this one.
+setting that row-level security reads as a second wall behind this one (migration 0970: a
+statement that escapes this filter still reads and writes nothing of another club's, as long
+as the app's role is no superuser, deploy/README.md). The setting is the context's when the
+transaction begins: a club entered later in the same transaction is not seen by PostgreSQL,
+so a transaction is opened inside its club (the one exception, a new club's first rows,
+goes through `inside_new_club`).
 
 The web sets the context before each request (from the staff member's membership, or from the
 tournament or table a public page names), Socket.IO per event, the scheduler per tournament job
