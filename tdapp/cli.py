@@ -93,10 +93,17 @@ def _club_export(args: argparse.Namespace) -> None:
           f" in {len(counts)} tables.")
 
 
+def _renaming(pair: str) -> str:
+    if "=" not in pair:
+        raise argparse.ArgumentTypeError(f"{pair!r} is not OLD=NEW")
+    return pair
+
+
 def _club_import(args: argparse.Namespace) -> None:
     from tdapp.services import club_files
 
-    imported = _one_call(lambda: club_files.import_club(args.file, args.slug))
+    renamed = dict(pair.split("=", 1) for pair in args.rename_user)
+    imported = _one_call(lambda: club_files.import_club(args.file, args.slug, renamed))
     print(f"Imported the club {imported.slug} ({imported.name}):"
           f" {sum(imported.rows.values())} rows in {len(imported.rows)} tables.")
     if imported.joined:
@@ -263,6 +270,9 @@ def main(argv: list[str] | None = None) -> None:
     club_import = club_actions.add_parser("import", help="add the club of an exported FILE")
     club_import.add_argument("file")
     club_import.add_argument("--slug", help="the club's slug here (default: the file's)")
+    club_import.add_argument(
+        "--rename-user", action="append", default=[], metavar="OLD=NEW", type=_renaming,
+        help="import the account OLD as NEW (its username is another person's here)")
     club_import.set_defaults(handler=_club_import)
 
     set_password = sub.add_parser("set-password", help="replace a DdT's password")

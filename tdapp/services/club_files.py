@@ -14,7 +14,8 @@ very same password hash (salted: no two passwords hash alike, so it is a copy of
 the club moving within its own server, or a member of two clubs that both moved): the
 membership then joins that account. Any other such username is refused, named, and nothing is
 imported: joining would give the club's role to a stranger who chose the same name, and
-renaming would leave the member unable to log in as they know.
+renaming on the quiet would leave the member unable to log in as they know. The hoster, who
+can tell the member, renames such accounts on the way in (`--rename-user OLD=NEW`).
 
 What stays behind, and why, is listed in tdapp/storage/club_files.py: API tokens, invitations,
 brakes, snapshots (rebuilt from the logs), the scheduler's announced level ends. Hold'em table
@@ -28,16 +29,17 @@ from __future__ import annotations
 
 import logging
 import secrets
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import IO, Any
 
 from sqlalchemy import Table
-from sqlalchemy.exc import IntegrityError
+from sqlalchemy.exc import CompileError, DataError, IntegrityError
 from sqlmodel import Session, select
 
 from tdapp.kernel.refusals import DomainError, register_messages
-from tdapp.services import bus, clubs, tenancy, tournaments
+from tdapp.services import accounts, bus, clubs, tenancy, tournaments
 from tdapp.storage import backup
 from tdapp.storage import club_files as files
 from tdapp.storage import database as db
@@ -53,7 +55,8 @@ register_messages(
         "CLUB_SLUG_TAKEN": "This server has a club %(club)s already: import it under another slug (--slug NEW).",
         "CLUB_FILE_SCHEMA_UNKNOWN": "The file's schema (%(revision)s) is unknown to this version of tdapp: upgrade tdapp here first.",
         "CLUB_FILE_OTHER_SCHEMA": "The file's schema is %(revision)s, this server's %(found)s: upgrade tdapp where the club comes from, then export it again.",
-        "USERNAMES_TAKEN": "Other accounts here have the usernames %(usernames)s: nothing was imported.",
+        "USERNAMES_TAKEN": "Other accounts here have the usernames %(usernames)s: nothing was imported (give them others with --rename-user OLD=NEW).",
+        "RENAMED_USER_NOT_IN_FILE": "The file has no account %(username)s to rename.",
     }
 )
 
@@ -95,9 +98,11 @@ def export_club(slug: str, path: str | Path) -> dict[str, int]:
     return counts
 
 
-def import_club(path: str | Path, slug: str | None = None) -> Imported:
-    """A new club from a club's file, under `slug` or the file's own; nothing is written when
-    anything is refused."""
+def import_club(path: str | Path, slug: str | None = None,
+                renamed: Mapping[str, str] | None = None) -> Imported:
+    """A new club from a club's file, under `slug` or the file's own, its accounts named in
+    `renamed` (old username: new) under their new names; nothing is written when anything is
+    refused."""
     try:
         with Path(path).open(encoding="utf-8") as lines:
             try:
@@ -106,8 +111,9 @@ def import_club(path: str | Path, slug: str | None = None) -> Imported:
                 raise DomainError("NOT_A_CLUB_FILE", path=str(path), reason=str(refused)) from None
             slug = _checked_slug(slug if slug is not None else header["slug"])
             _same_schema(header["revision"])
+            renamed = {old: _checked_username(new) for old, new in (renamed or {}).items()}
             with tenancy.across_clubs():
-                imported = _load(path, lines, slug)
+                imported = _load(path, lines, slug, renamed)
     except OSError as failed:
         raise DomainError("FILE_UNREADABLE", path=str(path), reason=failed.strerror) from None
     except UnicodeDecodeError:
@@ -123,6 +129,15 @@ def _checked_slug(slug: str) -> str:
     return slug
 
 
+def _checked_username(username: str) -> str:
+    username = username.strip()
+    if not username:
+        raise DomainError("USERNAME_REQUIRED")
+    if len(username) > accounts.MAX_USERNAME_LENGTH:
+        raise DomainError("USERNAME_TOO_LONG", limit=accounts.MAX_USERNAME_LENGTH)
+    return username
+
+
 def _same_schema(revision: list[str]) -> None:
     """The file's rows fit this server's tables only at the same schema revision: a newer
     tdapp's file is unknown here, an older one's must be exported again once upgraded."""
@@ -135,23 +150,24 @@ def _same_schema(revision: list[str]) -> None:
     raise DomainError("CLUB_FILE_OTHER_SCHEMA", revision=named, found=", ".join(found))
 
 
-def _load(path: str | Path, lines: IO[str], slug: str) -> Imported:
+def _load(path: str | Path, lines: IO[str], slug: str, renamed: Mapping[str, str]) -> Imported:
     with db.session_scope() as session:
         if session.exec(select(Club.id).where(Club.slug == slug)).first() is not None:
             raise DomainError("CLUB_SLUG_TAKEN", club=slug)
         connection = session.connection()
-        present = {table.name: table for table in files.moved(backup.tables(connection))}
-        numbering = files.Renumbering(connection)
-        moving = _Moving(session, numbering, slug)
+        tables = files.moved(backup.tables(connection))
+        moving = _Moving(session, files.Renumbering(connection, tables), slug, renamed)
         try:
-            for table, batch in files.batches(lines, present, connection.dialect.name):
+            for table, batch in files.batches(lines, {t.name: t for t in tables},
+                                              connection.dialect.name):
                 moving.add(table, batch)
             club = moving.the_club()
-        except (files.NotAClubFile, KeyError, TypeError, ValueError) as broken:
-            if isinstance(broken, DomainError):
-                raise
+            moving.every_rename_done()
+        except DomainError:
+            raise
+        except (KeyError, TypeError, ValueError, CompileError) as broken:  # NotAClubFile too
             raise DomainError("NOT_A_CLUB_FILE", path=str(path), reason=str(broken)) from None
-        except IntegrityError as broken:
+        except (IntegrityError, DataError) as broken:  # a row the schema refuses
             reason = str(broken.orig).splitlines()[0]
             raise DomainError("NOT_A_CLUB_FILE", path=str(path), reason=reason) from None
     return Imported(club["id"], slug, club["name"], moving.rows, moving.joined,
@@ -161,10 +177,13 @@ def _load(path: str | Path, lines: IO[str], slug: str) -> Imported:
 class _Moving:
     """The rows of one import on their way in, with what the server-wide names needed."""
 
-    def __init__(self, session: Session, numbering: files.Renumbering, slug: str) -> None:
+    def __init__(self, session: Session, numbering: files.Renumbering, slug: str,
+                 renamed: Mapping[str, str]) -> None:
         self.session = session
         self.numbering = numbering
         self.slug = slug
+        self.renamed = renamed
+        self.accounts: set[str] = set()
         self.rows: dict[str, int] = {}
         self.clubs: list[dict[str, Any]] = []
         self.joined: list[str] = []
@@ -192,21 +211,32 @@ class _Moving:
         club = self.clubs[0]
         return {**club, "id": self.numbering.new_ids[files.CLUBS][club["id"]]}
 
+    def every_rename_done(self) -> None:
+        """A rename of an account the file does not hold is a mistyped name: refused."""
+        missing = sorted(set(self.renamed) - self.accounts)
+        if missing:
+            raise DomainError("RENAMED_USER_NOT_IN_FILE", username=", ".join(missing))
+
     def _new_accounts(self, table: Table, batch: list[dict[str, Any]]) -> list[dict[str, Any]]:
-        """The accounts to make: those whose username is free here. One that is taken by a copy
-        of the same account (the same password hash) is that account; by anyone else, refused."""
+        """The accounts to make (renamed as the hoster said): those whose username is free
+        here. One that is taken by a copy of the same account (the same password hash) is that
+        account; by anyone else, refused."""
+        self.accounts |= {row["username"] for row in batch}
+        batch = [{**row, "username": self.renamed.get(row["username"], row["username"])}
+                 for row in batch]
         names = [row["username"] for row in batch]
-        here = dict(self.session.connection().execute(
-            select(table.c.username, table.c.password_hash).where(table.c.username.in_(names))).all())
-        ids = dict(self.session.connection().execute(
-            select(table.c.username, table.c.id).where(table.c.username.in_(names))).all())
+        here = {username: (user_id, password_hash) for username, user_id, password_hash
+                in self.session.connection().execute(
+                    select(table.c.username, table.c.id, table.c.password_hash)
+                    .where(table.c.username.in_(names)))}
         clashes = sorted(row["username"] for row in batch
-                         if row["username"] in here and here[row["username"]] != row["password_hash"])
+                         if row["username"] in here
+                         and here[row["username"]][1] != row["password_hash"])
         if clashes:
             raise DomainError("USERNAMES_TAKEN", usernames=", ".join(clashes))
         for row in batch:
             if row["username"] in here:
-                self.numbering.same(table, row["id"], ids[row["username"]])
+                self.numbering.same(table, row["id"], here[row["username"]][0])
                 self.joined.append(row["username"])
         return [row for row in batch if row["username"] not in here]
 

@@ -163,9 +163,12 @@ class Renumbering:
     of its parent, which the file has to hold and to have given before: a row pointing
     anywhere else is refused, so no row of a file can reach another club's."""
 
-    def __init__(self, connection: Connection) -> None:
+    def __init__(self, connection: Connection, tables: list[Table]) -> None:
         self.connection = connection
         self.new_ids: dict[str, dict[int, int]] = defaultdict(dict)
+        # Only the ids some row points at are kept: a season of logs is not held in memory.
+        self.pointed_at = {key.column.table.name for table in tables for key in table.foreign_keys}
+        self.pointed_at |= {embedded.refers_to for embedded in EMBEDDED}
 
     def same(self, table: Table, old: int, new: int) -> None:
         """Row `old` of the file is row `new` already here (an account the server has)."""
@@ -178,6 +181,9 @@ class Renumbering:
             self.connection.execute(insert(table), followed)
             return
         olds = [row.pop(key.name) for row in followed]
+        if table.name not in self.pointed_at:
+            self.connection.execute(insert(table), followed)
+            return
         news = self.connection.execute(
             insert(table).returning(key, sort_by_parameter_order=True), followed).scalars().all()
         for old, new in zip(olds, news, strict=True):

@@ -244,6 +244,12 @@ def _a_roster_player_of_nowhere(lines: list[str]) -> list[str]:
     return [line for line in changed if line != "nowhere"]
 
 
+def _a_template_twice(lines: list[str]) -> list[str]:
+    """A template's row twice: the second breaks the club's one name per template."""
+    at = next(n for n, line in enumerate(lines) if '"table": "structure_templates"' in line) + 1
+    return [*lines[:at], lines[at], *lines[at:]]
+
+
 @pytest.mark.parametrize(
     ("change", "code", "said"),
     [
@@ -258,6 +264,7 @@ def _a_roster_player_of_nowhere(lines: list[str]) -> list[str]:
         (_a_roster_player_of_nowhere, "NOT_A_CLUB_FILE", "roster_players 999"),
         (lambda lines: [lines[0], '{"table": "api_tokens", "columns": [], "kinds": []}',
                         *lines[1:]], "NOT_A_CLUB_FILE", "no table 'api_tokens'"),
+        (_a_template_twice, "NOT_A_CLUB_FILE", "is not a tdapp club export"),
     ],
 )
 def test_a_file_that_cannot_be_imported_as_it_is_imports_nothing(club, tmp_path, change, code, said):
@@ -283,7 +290,7 @@ def test_a_taken_slug_is_refused_and_another_one_chosen(club, tmp_path):
     assert club_files.import_club(path, "circolo-due").slug == "circolo-due"
 
 
-def test_an_account_of_another_person_with_the_same_username_is_refused_by_name(
+def test_another_person_s_username_is_refused_by_name_unless_the_hoster_renames_it(
     club, empty_database_url, tmp_path
 ):
     path = tmp_path / "club.jsonl"
@@ -293,11 +300,21 @@ def test_an_account_of_another_person_with_the_same_username_is_refused_by_name(
     with tenancy.across_clubs():  # the new server's first account makes its club
         accounts.create_user("piero", "un'altra password ancora")
     rows = _rows_everywhere()
-    with pytest.raises(DomainError) as refused:
-        club_files.import_club(path, "arrivato")
-    assert refused.value.code == "USERNAMES_TAKEN"
-    assert "piero" in str(refused.value) and "giulia" not in str(refused.value)
-    assert _rows_everywhere() == rows
+    for renamed, code, said in [
+        ({}, "USERNAMES_TAKEN", "the usernames piero: nothing"),
+        ({"piero": "piero-2", "pietro": "pietro-2"}, "RENAMED_USER_NOT_IN_FILE", "pietro"),
+        ({"piero": " "}, "USERNAME_REQUIRED", "Enter a username"),
+    ]:
+        with pytest.raises(DomainError) as refused:
+            club_files.import_club(path, "arrivato", renamed)
+        assert (refused.value.code, said in str(refused.value)) == (code, True)
+        assert _rows_everywhere() == rows
+    imported = club_files.import_club(path, "arrivato", {"piero": "piero.arrivato"})
+    assert imported.joined == []
+    piero = accounts.authenticate("piero.arrivato", "la password di piero")
+    assert [(s.club_slug, s.role) for s in clubs.memberships_of(piero.id)] == [("arrivato", "floor")]
+    assert [(s.club_slug, s.role) for s in clubs.memberships_of(
+        accounts.authenticate("piero", "un'altra password ancora").id)] == [("club", "owner")]
 
 
 def test_every_table_either_moves_with_its_club_or_stays_behind_for_a_reason(app):
@@ -406,8 +423,12 @@ def test_the_cli_moves_the_demo_club_and_refuses_in_one_line(app, database_url, 
     assert "Imported the club copia (Club)" in said
     assert "Accounts this server had already, now members: giulia." in said
     assert "/t/torneo-dimostrativo-2" in said
+    cli.main(["club", "import", str(path), "--slug", "terzo", "--rename-user", "giulia=giulia.terza"])
+    assert "now members" not in capsys.readouterr().out
+    assert accounts.authenticate("giulia.terza", OWNER_PASSWORD) is not None
     cli.main(["club", "list"])
-    assert "copia\tClub" in capsys.readouterr().out
+    listed = capsys.readouterr().out
+    assert "copia\tClub" in listed and "terzo\tClub" in listed
     for argv, words in [
         (["club", "import", str(path)], "This server has a club club already"),
         (["club", "export", "nowhere", str(path)], "There is no club nowhere"),
