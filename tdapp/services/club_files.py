@@ -39,7 +39,7 @@ from sqlalchemy.exc import CompileError, DataError, IntegrityError
 from sqlmodel import Session, select
 
 from tdapp.kernel.refusals import DomainError, register_messages
-from tdapp.services import accounts, bus, clubs, tenancy, tournaments
+from tdapp.services import accounts, clubs, tenancy, tournaments
 from tdapp.storage import backup
 from tdapp.storage import club_files as files
 from tdapp.storage import database as db
@@ -222,7 +222,10 @@ class _Moving:
         here. One that is taken by a copy of the same account (the same password hash) is that
         account; by anyone else, refused."""
         self.accounts |= {row["username"] for row in batch}
-        batch = [{**row, "username": self.renamed.get(row["username"], row["username"])}
+        # A club's file makes club members, never a hoster of the server it lands on, whatever
+        # the account was where it came from (or a hand-edited file says).
+        batch = [{**row, "username": self.renamed.get(row["username"], row["username"]),
+                  **({"is_hoster": False} if "is_hoster" in row else {})}
                  for row in batch]
         names = [row["username"] for row in batch]
         here = {username: (user_id, password_hash) for username, user_id, password_hash
@@ -244,7 +247,7 @@ class _Moving:
         """The row with a free public slug (a tournament) or console link (a draw table): its
         own when nobody here has it."""
         if table.name == "tournaments":
-            free = tournaments._unique_slug(self.session, row["slug"])
+            free = tournaments.unique_slug(self.session, row["slug"])
             if free != row["slug"]:
                 self.new_slugs[row["slug"]] = free
             return {**row, "slug": free}
@@ -261,8 +264,4 @@ def _tell_the_scheduler(club_id: int) -> None:
     clock that was running goes on being planned wherever the scheduler runs."""
     with tenancy.in_club(club_id):
         for tournament_id in tournaments.tournament_ids():
-            state = tournaments.current(tournament_id)
-            record = tournaments.summary(tournament_id)
-            can_undo, can_redo = tournaments.can_undo_redo(tournament_id)
-            bus.publish(bus.Change(tournament_id, record.version, "ClubImported", state,
-                                   record.slug, can_undo, can_redo))
+            tournaments.announce(tournament_id, "ClubImported")

@@ -39,6 +39,7 @@ LEFT_BEHIND: dict[str, str] = {
     "draw_table_snapshots": "a cache of the log, which rebuilds it",
     "announced_level_ends": "what this server's scheduler announced; the next one announces on",
     "scheduler_heartbeat": "the server's own, of no club",
+    "hoster_tokens": "a hoster's token is the server's own, of no club",
 }
 """Every table a club's file does not hold, and why. Console sessions live in the browsers'
 cookies, not in a table: none moves."""

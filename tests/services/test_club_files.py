@@ -27,6 +27,7 @@ from tdapp.services import (
     database,
     demo,
     draw_tables,
+    hosting,
     invitations,
     league_nights,
     roster,
@@ -438,3 +439,20 @@ def test_the_cli_moves_the_demo_club_and_refuses_in_one_line(app, database_url, 
         assert stopped.value.code != 0
         assert "\n" not in str(stopped.value)
         assert words in str(stopped.value)
+
+
+def test_a_hoster_who_is_a_member_arrives_as_a_member_only(club, empty_database_url, tmp_path):
+    """A club's file makes members: whoever ran the old server does not run the new one."""
+    path = tmp_path / "club.jsonl"
+    with tenancy.across_clubs():
+        hoster = hosting.create_hoster("gestore", "la password del gestore")
+    with storage.session_scope() as session:
+        clubs.join(session, hoster.id, clubs.club_by_slug(session, "club"), "director")
+    club_files.export_club("club", path)
+    database.open_database(empty_database_url, tmp_path)
+    database.upgrade()
+    club_files.import_club(path, "arrivato")
+    arrived = accounts.authenticate("gestore", "la password del gestore")
+    assert arrived is not None and not arrived.is_hoster
+    assert [(s.club_slug, s.role) for s in clubs.memberships_of(arrived.id)] == [
+        ("arrivato", "director")]
