@@ -39,11 +39,13 @@ from sqlalchemy.exc import CompileError, DataError, IntegrityError
 from sqlmodel import Session, select
 
 from tdapp.kernel.refusals import DomainError, register_messages
-from tdapp.services import accounts, clubs, tenancy, tournaments
+from tdapp.services import accounts, clubs, draw_tables, league, tenancy, tournaments
+from tdapp.services.tournament_log import LOG as TOURNAMENTS_LOG
 from tdapp.storage import backup
 from tdapp.storage import club_files as files
 from tdapp.storage import database as db
 from tdapp.storage.clubs import Club
+from tdapp.storage.event_log import EventLog
 from tdapp.wallclock import utcnow
 
 log = logging.getLogger(__name__)
@@ -163,6 +165,7 @@ def _load(path: str | Path, lines: IO[str], slug: str, renamed: Mapping[str, str
                 moving.add(table, batch)
             club = moving.the_club()
             moving.every_rename_done()
+            moving.every_log_replays()
         except DomainError:
             raise
         except (KeyError, TypeError, ValueError, CompileError) as broken:  # NotAClubFile too
@@ -172,6 +175,11 @@ def _load(path: str | Path, lines: IO[str], slug: str, renamed: Mapping[str, str
             raise DomainError("NOT_A_CLUB_FILE", path=str(path), reason=reason) from None
     return Imported(club["id"], slug, club["name"], moving.rows, moving.joined,
                     moving.new_slugs, moving.new_links)
+
+
+# Every event log a club's file moves, by its root's table.
+REPLAYED: tuple[tuple[str, EventLog[Any]], ...] = (
+    ("tournaments", TOURNAMENTS_LOG), ("draw_tables", draw_tables.LOG), ("leagues", league.LOG))
 
 
 class _Moving:
@@ -216,6 +224,18 @@ class _Moving:
         missing = sorted(set(self.renamed) - self.accounts)
         if missing:
             raise DomainError("RENAMED_USER_NOT_IN_FILE", username=", ".join(missing))
+
+    def every_log_replays(self) -> None:
+        """Each moved log folds to a state before anything is committed: a file whose events
+        were changed by hand is refused whole, not found broken by the first screen that
+        reads it."""
+        for table, log in REPLAYED:
+            for old, new in self.numbering.new_ids[table].items():
+                try:
+                    log.rebuild(self.session, new)
+                except Exception as broken:  # whatever a changed payload makes the fold raise
+                    raise files.NotAClubFile(
+                        f"the log of {table} {old} does not replay: {broken}") from None
 
     def _new_accounts(self, table: Table, batch: list[dict[str, Any]]) -> list[dict[str, Any]]:
         """The accounts to make (renamed as the hoster said): those whose username is free

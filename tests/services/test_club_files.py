@@ -245,6 +245,14 @@ def _a_roster_player_of_nowhere(lines: list[str]) -> list[str]:
     return [line for line in changed if line != "nowhere"]
 
 
+def _a_registration_emptied_by_hand(lines: list[str]) -> list[str]:
+    """A tournament's first registration with its payload emptied: the log no longer folds."""
+    at = next(n for n, line in enumerate(lines) if '"PlayerRegistered"' in line)
+    row = json.loads(lines[at])
+    next(v for v in row if isinstance(v, dict)).clear()
+    return [*lines[:at], json.dumps(row), *lines[at + 1:]]
+
+
 def _a_template_twice(lines: list[str]) -> list[str]:
     """A template's row twice: the second breaks the club's one name per template."""
     at = next(n for n, line in enumerate(lines) if '"table": "structure_templates"' in line) + 1
@@ -266,6 +274,7 @@ def _a_template_twice(lines: list[str]) -> list[str]:
         (lambda lines: [lines[0], '{"table": "api_tokens", "columns": [], "kinds": []}',
                         *lines[1:]], "NOT_A_CLUB_FILE", "no table 'api_tokens'"),
         (_a_template_twice, "NOT_A_CLUB_FILE", "is not a tdapp club export"),
+        (_a_registration_emptied_by_hand, "NOT_A_CLUB_FILE", "does not replay"),
     ],
 )
 def test_a_file_that_cannot_be_imported_as_it_is_imports_nothing(club, tmp_path, change, code, said):
