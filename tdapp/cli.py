@@ -85,6 +85,35 @@ def _club(args: argparse.Namespace) -> None:
               f"\t{club.members} members")
 
 
+def _club_export(args: argparse.Namespace) -> None:
+    from tdapp.services import club_files
+
+    counts = _one_call(lambda: club_files.export_club(args.slug, args.file))
+    print(f"Club {args.slug} exported to {args.file}: {sum(counts.values())} rows"
+          f" in {len(counts)} tables.")
+
+
+def _renaming(pair: str) -> str:
+    if "=" not in pair:
+        raise argparse.ArgumentTypeError(f"{pair!r} is not OLD=NEW")
+    return pair
+
+
+def _club_import(args: argparse.Namespace) -> None:
+    from tdapp.services import club_files
+
+    renamed = dict(pair.split("=", 1) for pair in args.rename_user)
+    imported = _one_call(lambda: club_files.import_club(args.file, args.slug, renamed))
+    print(f"Imported the club {imported.slug} ({imported.name}):"
+          f" {sum(imported.rows.values())} rows in {len(imported.rows)} tables.")
+    if imported.joined:
+        print(f"Accounts this server had already, now members: {', '.join(imported.joined)}.")
+    for old, new in imported.new_slugs.items():
+        print(f"The tournament {old} is at /t/{new} here: {old} was taken.")
+    if imported.new_links:
+        print(f"{imported.new_links} draw tables got a new console link: theirs was taken.")
+
+
 def _set_password(args: argparse.Namespace) -> None:
     from tdapp.services import accounts
 
@@ -233,6 +262,18 @@ def main(argv: list[str] | None = None) -> None:
         "--timezone", help="like Europe/Rome (default: the server's, TDAPP_TIMEZONE)")
     create_club.add_argument("--currency", default="EUR", help="a label (default: EUR)")
     club.set_defaults(handler=_club)
+    club_export = club_actions.add_parser(
+        "export", help="write a club (accounts, roster, leagues, seasons, tournaments) to FILE")
+    club_export.add_argument("slug")
+    club_export.add_argument("file")
+    club_export.set_defaults(handler=_club_export)
+    club_import = club_actions.add_parser("import", help="add the club of an exported FILE")
+    club_import.add_argument("file")
+    club_import.add_argument("--slug", help="the club's slug here (default: the file's)")
+    club_import.add_argument(
+        "--rename-user", action="append", default=[], metavar="OLD=NEW", type=_renaming,
+        help="import the account OLD as NEW (its username is another person's here)")
+    club_import.set_defaults(handler=_club_import)
 
     set_password = sub.add_parser("set-password", help="replace a DdT's password")
     set_password.add_argument("username")

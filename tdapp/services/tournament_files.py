@@ -20,7 +20,7 @@ from sqlalchemy import insert
 from sqlmodel import col, select
 
 from tdapp.kernel.refusals import DomainError, register_messages
-from tdapp.services import bus, journal, tournaments
+from tdapp.services import tournaments
 from tdapp.storage import database as db
 from tdapp.storage.tournaments import LoggedEvent, TournamentRecord
 from tdapp.tournament.configure import TournamentConfigured
@@ -172,7 +172,7 @@ def import_tournament(path: str | Path) -> tournaments.TournamentSummary:
     with db.session_scope() as session:
         slug = tournaments.slugify(str(identity.get("slug") or state.settings.name))
         record = TournamentRecord(
-            slug=tournaments._unique_slug(session, slug),
+            slug=tournaments.unique_slug(session, slug),
             name=state.settings.name.strip(),
             version=version,
             created_at=now,
@@ -187,9 +187,5 @@ def import_tournament(path: str | Path) -> tournaments.TournamentSummary:
             record.id, record.slug, record.name, version, record.created_at
         )
     log.info("imported from %s as %s", path, summary.slug, extra={"tournament": summary.id})
-    # Subscribers (the scheduler's clock jobs, open consoles) learn of it as of a new tournament.
-    can_undo, can_redo = tournaments.can_undo_redo(summary.id)
-    bus.publish(bus.Change(summary.id, version, rows[-1]["name"], tournaments.current(summary.id),
-                           summary.slug, can_undo, can_redo,
-                           newest_lines=journal.newest_lines(summary.id)))
+    tournaments.announce(summary.id, rows[-1]["name"])
     return summary

@@ -202,6 +202,16 @@ def _change(writing: Writing[Tournament], name: str, action: str, before: Tourna
                       newest_lines=journal.newest_lines(writing.root_id))
 
 
+def announce(tournament_id: int, event: str) -> None:
+    """Publish the tournament as it stands as a change named `event`: one that arrived whole
+    (an import) reaches its subscribers (the scheduler's clock jobs, open consoles) as a new
+    one does."""
+    can_undo, can_redo = can_undo_redo(tournament_id)
+    state = current(tournament_id)
+    bus.publish(bus.Change(tournament_id, state.version, event, state, summary(tournament_id).slug,
+                           can_undo, can_redo, newest_lines=journal.newest_lines(tournament_id)))
+
+
 def _published(change: bus.Change) -> Tournament:
     """Publish a committed change, and keep the DdT's buttons it carries for the readers of
     that version."""
@@ -287,7 +297,7 @@ def slugify(name: str) -> str:
     return slug[:100] or "torneo"
 
 
-def _unique_slug(session: Session, name: str) -> str:
+def unique_slug(session: Session, name: str) -> str:
     """A slug no tournament of any club has: `/t/<slug>` names one tournament on the server,
     so two clubs each creating "Lunedì sera" get "lunedi-sera" and "lunedi-sera-2"."""
     base = slugify(name)
@@ -313,7 +323,7 @@ def create_tournament(settings: Settings, actor: str) -> TournamentSummary:
     event = decide(Tournament(), ConfigureTournament(settings), _ctx(now))
     with db.session_scope() as session:
         record = TournamentRecord(
-            slug=_unique_slug(session, settings.name),
+            slug=unique_slug(session, settings.name),
             name=settings.name.strip(),
             version=1,
             created_at=now,

@@ -23,7 +23,7 @@ from datetime import UTC, date, datetime
 from pathlib import Path
 from typing import IO, Any
 
-from sqlalchemy import Connection, Engine, MetaData, Table, func, select, text, types
+from sqlalchemy import Connection, Engine, MetaData, Select, Table, func, select, text, types
 from sqlmodel import SQLModel
 
 import tdapp.storage
@@ -46,7 +46,7 @@ def _migrated_table_names() -> set[str]:
     return set(SQLModel.metadata.tables)
 
 
-def _tables(connection: Connection) -> list[Table]:
+def tables(connection: Connection) -> list[Table]:
     """The database's own tables as they are (reflected), parents before children."""
     reflected = MetaData()
     present = set(connection.dialect.get_table_names(connection))
@@ -110,9 +110,22 @@ def _snapshot(engine: Engine) -> Iterator[Connection]:
             finally:
                 copy_engine.dispose()
         return
-    connection = engine.connect().execution_options(isolation_level="REPEATABLE READ")
+    with one_instant(engine) as connection:
+        yield connection
+
+
+@contextmanager
+def one_instant(engine: Engine) -> Iterator[Connection]:
+    """A connection whose reads all see the same instant, writers going on meanwhile: one
+    transaction, REPEATABLE READ and read-only on PostgreSQL; on SQLite (in WAL mode) a read
+    transaction keeps the snapshot its first read took. A whole backup of SQLite copies the
+    file instead (`_snapshot`), so as not to hold the WAL for as long as it takes."""
+    connection = engine.connect()
+    if engine.dialect.name == "postgresql":
+        connection = connection.execution_options(isolation_level="REPEATABLE READ")
     with connection, connection.begin():
-        connection.exec_driver_sql("SET TRANSACTION READ ONLY")
+        if engine.dialect.name == "postgresql":
+            connection.exec_driver_sql("SET TRANSACTION READ ONLY")
         yield connection
 
 
@@ -140,17 +153,24 @@ def write(engine: Engine, out: IO[str], created_at: datetime) -> dict[str, int]:
             "created_at": created_at.astimezone(UTC).isoformat(),
         }
         out.write(json.dumps(header) + "\n")
-        for table in _tables(connection):
-            kinds = [_kind(column.type) for column in table.columns]
-            names = [column.name for column in table.columns]
-            out.write(json.dumps({"table": table.name, "columns": names, "kinds": kinds}) + "\n")
-            rows = connection.execute(select(table).order_by(*table.primary_key.columns))
-            counts[table.name] = 0
-            for row in rows:
-                values = [_encode(kind, value) for kind, value in zip(kinds, row, strict=True)]
-                out.write(json.dumps(values, ensure_ascii=False) + "\n")
-                counts[table.name] += 1
+        for table in tables(connection):
+            counts[table.name] = write_table(connection, out, table, select(table))
     return counts
+
+
+def write_table(connection: Connection, out: IO[str], table: Table, rows: Select) -> int:
+    """Write `table`'s line and then the `rows` chosen of it (all its columns), in the order of
+    their primary key; returns how many. A club's export writes its own rows of each table
+    this way too (tdapp/storage/club_files.py)."""
+    kinds = [_kind(column.type) for column in table.columns]
+    names = [column.name for column in table.columns]
+    out.write(json.dumps({"table": table.name, "columns": names, "kinds": kinds}) + "\n")
+    count = 0
+    for row in connection.execute(rows.order_by(*table.primary_key.columns)):
+        values = [_encode(kind, value) for kind, value in zip(kinds, row, strict=True)]
+        out.write(json.dumps(values, ensure_ascii=False) + "\n")
+        count += 1
+    return count
 
 
 def read_header(lines: IO[str]) -> dict[str, Any]:
@@ -180,47 +200,50 @@ def load(engine: Engine, lines: IO[str]) -> dict[str, int]:
     """Load the tables of a backup (after its header) into a database whose schema is at the
     backup's revision and that holds no row; one transaction, so a broken file loads nothing."""
     counts: dict[str, int] = {}
-    dialect = engine.dialect.name
     with engine.begin() as connection:
-        present = {table.name: table for table in _tables(connection)}
-        table: Table | None = None
-        columns: list[str] = []
-        kinds: list[str] = []
-        batch: list[dict[str, Any]] = []
-
-        def flush() -> None:
-            if table is not None and batch:
+        present = {table.name: table for table in tables(connection)}
+        for table, batch in batches(lines, present, engine.dialect.name):
+            counts[table.name] = counts.get(table.name, 0) + len(batch)
+            if batch:
                 connection.execute(table.insert(), batch)
-                batch.clear()
-
-        for number, line in enumerate(lines, start=2):
-            try:
-                item = json.loads(line)
-            except json.JSONDecodeError:
-                raise NotABackup(f"line {number} is not JSON") from None
-            if isinstance(item, dict):
-                flush()
-                table = present.get(item.get("table"))
-                if table is None:
-                    raise NotABackup(f"line {number}: no table {item.get('table')!r} here")
-                columns, kinds = item["columns"], item["kinds"]
-                counts[table.name] = 0
-                continue
-            if table is None or not isinstance(item, list) or len(item) != len(columns):
-                raise NotABackup(f"line {number} is not a row of a table")
-            batch.append(
-                {
-                    name: _decode(kind, value, dialect)
-                    for name, kind, value in zip(columns, kinds, item, strict=True)
-                }
-            )
-            counts[table.name] += 1
-            if len(batch) >= BATCH:
-                flush()
-        flush()
-        if dialect == "postgresql":
+        if engine.dialect.name == "postgresql":
             _restart_sequences(connection, list(present.values()))
     return counts
+
+
+def batches(lines: IO[str], present: dict[str, Table], dialect: str,
+            size: int = BATCH) -> Iterator[tuple[Table, list[dict[str, Any]]]]:
+    """The rows of the file's tables (after its header), decoded for `dialect`: each table with
+    an empty batch first (so that a table with no row is seen too), then its rows at most `size`
+    at a time. `present` names the tables a line may open; any other line than a table's or a
+    row of it is refused (NotABackup). A club's import reads its file this way too."""
+    table: Table | None = None
+    columns: list[str] = []
+    kinds: list[str] = []
+    batch: list[dict[str, Any]] = []
+    for number, line in enumerate(lines, start=2):
+        try:
+            item = json.loads(line)
+        except json.JSONDecodeError:
+            raise NotABackup(f"line {number} is not JSON") from None
+        if isinstance(item, dict) and "table" in item:
+            if table is not None and batch:
+                yield table, batch
+            table = present.get(item["table"])
+            if table is None:
+                raise NotABackup(f"line {number}: no table {item['table']!r} here")
+            columns, kinds, batch = item["columns"], item["kinds"], []
+            yield table, []
+            continue
+        if table is None or not isinstance(item, list) or len(item) != len(columns):
+            raise NotABackup(f"line {number} is not a row of a table")
+        batch.append({name: _decode(kind, value, dialect)
+                      for name, kind, value in zip(columns, kinds, item, strict=True)})
+        if len(batch) >= size:
+            yield table, batch
+            batch = []
+    if table is not None and batch:
+        yield table, batch
 
 
 def _restart_sequences(connection: Connection, tables: list[Table]) -> None:

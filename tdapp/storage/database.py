@@ -186,6 +186,12 @@ def pending_migrations() -> list[str]:
     return sorted(heads - applied)
 
 
+def known_revisions() -> set[str]:
+    """Every revision this code's migrations know: a file written at another one (a newer
+    tdapp's) cannot be read here."""
+    return {script.revision for script in ScriptDirectory.from_config(alembic_config()).walk_revisions()}
+
+
 def new_revision(message: str) -> None:
     """Write a migration for what the models changed since the newest one (run on a database that
     has every migration applied)."""
