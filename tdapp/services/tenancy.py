@@ -35,7 +35,8 @@ from tdapp.storage.tenancy import (
 from tdapp.storage.tournaments import TournamentRecord
 
 __all__ = [
-    "NOWHERE", "NoActingClub", "across_clubs", "acting_club", "club_ids", "club_of_draw_table",
+    "NOWHERE", "NoActingClub", "across_clubs", "acting_club", "club_ids", "club_of_club_slug",
+    "club_of_draw_table",
     "club_of_draw_token", "club_of_league", "club_of_slug", "club_of_table_token",
     "club_of_tournament", "current", "enter", "in_club", "in_tournament_club", "inside_new_club",
     "leave", "sole_club",
@@ -94,6 +95,15 @@ def club_of_league(league_id: object) -> int:
     if not is_id(league_id):
         return NOWHERE
     return _club_of(LeagueRecord, LeagueRecord.id == league_id)
+
+
+def club_of_club_slug(slug: object) -> int:
+    """The club at `/c/<slug>`; NOWHERE for a slug no club has."""
+    if not isinstance(slug, str) or len(slug) > 40:
+        return NOWHERE
+    with session_scope() as session:
+        found = session.exec(select(Club.id).where(Club.slug == slug)).first()
+    return NOWHERE if found is None else found
 
 
 def club_ids() -> list[int]:

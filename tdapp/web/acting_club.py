@@ -1,8 +1,8 @@
 """The club each request acts in, set before the view runs and put back after it (the storage
 filters every club-owned row by it: tdapp/storage/tenancy.py).
 
-- A public page or a PIN console names its tournament, table or league in the URL (a slug, a
-  console's link, an id): it acts in that thing's club, whoever asks. A staff member of another
+- A public page or a PIN console names its tournament, table, league or club in the URL (a
+  slug, a console's link, an id, `/c/<club>`): it acts in that thing's club, whoever asks. A staff member of another
   club is a stranger there (`g.stranger`): the guards admit them as nobody, so that their
   session opens no console of another club without its PIN.
 - Every other request of a staff member acts in the club of their membership (their token's or
@@ -31,6 +31,7 @@ _NAMED_BY: dict[str, Callable[[Any], int]] = {
     "tid": tenancy.club_of_tournament,
     "table_id": tenancy.club_of_draw_table,
     "league_id": tenancy.club_of_league,
+    "club": tenancy.club_of_club_slug,
 }
 # What reads no club's rows: served with no club at all (a query of one would be refused), and
 # without looking up who asks or which clubs the server has.

@@ -1,5 +1,9 @@
-"""The landing page: where a visitor on the club's Wi-Fi finds tonight's tournament (its wall
-clock and players' page), the league, and the way in for the DdT."""
+"""The landing pages: where a visitor on the club's Wi-Fi finds tonight's tournament (its wall
+clock and players' page), the league, the seasons, and the way in for the DdT.
+
+A one-club server's `/` is its club's home. A server of several clubs lists them at `/`, and
+each club's home is `/c/<club>` (it acts in that club: tdapp/web/acting_club.py), with its
+seasons' standings beside it (`/c/<club>/seasons/<id>`), public as the league's are."""
 
 from __future__ import annotations
 
@@ -9,7 +13,8 @@ from datetime import UTC, date, datetime
 from flask import Blueprint, render_template
 from flask_babel import to_user_timezone
 
-from tdapp.services import accounts, tournaments
+from tdapp.kernel.refusals import DomainError
+from tdapp.services import accounts, club_settings, clubs, seasons, tenancy, tournaments
 from tdapp.services import league as leagues
 from tdapp.tournament.clock.timing import level_number, unix_ms
 from tdapp.tournament.state import Tournament
@@ -88,6 +93,38 @@ def ordered(shown: list[Listed], today: date) -> list[Listed]:
 
 @bp.get("/")
 def index():
+    if tenancy.sole_club() is None:
+        every = clubs.clubs()
+        if len(every) > 1:
+            return render_template("clubs.html", clubs=every, logged_in=session_ddt() is not None)
+    acting = tenancy.acting_club()
+    # A new server has no club until its first account.
+    return _club_home(None if acting == tenancy.NOWHERE else club_settings.settings(acting))
+
+
+@bp.get("/c/<club>")
+def club(club: str):
+    """The club's public home: what `/` is on a server of one club."""
+    return _club_home(_named_club(club), named=True)
+
+
+@bp.get("/c/<club>/seasons/<int:season_id>")
+def season(club: str, season_id: int):
+    """A season's standings, public as a league's: another club's season is not found here."""
+    return render_template("season.html", club=_named_club(club),
+                           table=seasons.season_standings(season_id))
+
+
+def _named_club(slug: str) -> clubs.ClubInfo:
+    """The club of `/c/<slug>`, the one this request acts in; UNKNOWN_CLUB (404) when none."""
+    acting = tenancy.acting_club()
+    if acting == tenancy.NOWHERE:
+        raise DomainError("UNKNOWN_CLUB", club=slug)
+    return club_settings.settings(acting)
+
+
+def _club_home(club: clubs.ClubInfo | None, named: bool = False):
+    """The home of `club`, the one this request acts in (`named` by `/c/<club>`)."""
     now = datetime.now(UTC)
     today = to_user_timezone(now).date()  # the room's day, not the server's UTC one
     shown = [
@@ -96,9 +133,12 @@ def index():
     ]
     return render_template(
         "home.html",
+        club=club,
+        named=named,
         tournaments=ordered(shown, today),
         today=today,
         leagues=leagues.leagues(),
+        seasons=seasons.list_seasons() if club is not None else [],
         # Only a session whose account still exists makes the console link worth showing.
         logged_in=session_ddt() is not None,
         has_accounts=accounts.has_users(),

@@ -54,7 +54,7 @@ register_messages(
 register_statuses({ROLE_FORBIDDEN: 403, NOT_A_CLUB_MEMBER: 403})
 
 OPEN = frozenset({
-    "static", "home.index", "i18n.switch", "health.healthz", "health.readyz",
+    "static", "home.index", "home.club", "home.season", "i18n.switch", "health.healthz", "health.readyz",
     "auth.first_run", "auth.login", "auth.logout",
     "api.token", "api.revoke_own_token", "api_openapi.document", "api_docs.page",
     "api_club.accept_invitation", "invitation.accept_page", "auth.choose_club",

@@ -54,6 +54,8 @@ PUBLIC = {
     "api_public.names", "api_public.search", "table.console_page", "table.qr_code",
     "draw_console.console_page", "draw_console.qr_code", "league.standings", "league.night",
     "invitation.accept_page", "api_club.accept_invitation",
+    # The club's public home and its seasons' standings, public as its leagues are.
+    "home.club", "home.season",
     # A league's reads that its public screens fetch, unguarded: a guest (a console's browser)
     # reads B's as anyone may; A's staff act in A, where B's league is missing.
     "api_league.standings", "api_league.night", "api_league.next_night", "api_league.live_night",
@@ -79,7 +81,7 @@ def _b_club(app, slug: str = "bianchi", owner_name: str = "bruno") -> dict[str, 
     """Club B (or another club like it, `slug` with its owner `owner_name`) and everything it
     owns, built through its owner's API; the values that name its things, and for each the
     value that names nothing."""
-    club_b = second_club(slug)
+    club_b, club_slug = second_club(slug), slug
     owner = accounts.create_user(owner_name, PASSWORD, club=slug)
     api = _bearer(app, accounts.issue(owner, club_id=club_b).token)
     world = build_world(app, api, owner)
@@ -108,6 +110,7 @@ def _b_club(app, slug: str = "bianchi", owner_name: str = "bruno") -> dict[str, 
         "user_id": (owner.id, owner.id + OFFSET),
         "invitation_id": (invitations[0]["id"], invitations[0]["id"] + OFFSET),
         "slug": (slug, f"{slug}-altrove"),
+        "club": (club_slug, f"{club_slug}-altrove"),
         "code": (invitation["code"], secrets.token_urlsafe(16)),
         "table_token": (console_token, f"{tid + OFFSET}-{table}-{console_token.split('-')[2]}"),
         "draw_token": (draw_token, secrets.token_urlsafe(len(draw_token))[:len(draw_token)]),
