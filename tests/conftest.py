@@ -415,6 +415,24 @@ def _wait_until_up(server: Server, timeout: float = 120.0) -> None:
     raise RuntimeError(f"the server did not answer within {timeout} s")
 
 
+def _listens(pid: int, port: int) -> bool:
+    """Whether process `pid` holds the socket listening on 127.0.0.1:`port` (Linux's /proc: the
+    listening sockets' inodes, then the process's open files)."""
+    listening = set()
+    for line in Path("/proc/net/tcp").read_text().splitlines()[1:]:
+        fields = line.split()
+        if fields[1] == f"0100007F:{port:04X}" and fields[3] == "0A":  # 127.0.0.1, LISTEN
+            listening.add(f"socket:[{fields[9]}]")
+    return any(_link(fd) in listening for fd in Path(f"/proc/{pid}/fd").iterdir())
+
+
+def _link(fd: Path) -> str:
+    try:
+        return os.readlink(fd)
+    except OSError:  # closed since the folder was listed
+        return ""
+
+
 def _launch(database_url: str, logs: Path, env: dict[str, str] | None = None) -> Server:
     """`tdapp run` on a free port, once it answers; its output goes to a log in `logs`; `env`
     adds to the environment (a room's time zone)."""
@@ -431,11 +449,10 @@ def _launch(database_url: str, logs: Path, env: dict[str, str] | None = None) ->
     server = Server(f"http://127.0.0.1:{port}", process, database_url)
     try:
         _wait_until_up(server)
-        # Other test runs share the machine: if one of their servers took the port first, ours
-        # exits on the failed bind while theirs answered the probe. Ours must still be running.
-        time.sleep(0.5)
-        if process.poll() is not None:
-            raise RuntimeError(f"the server on port {port} exited: the port was taken")
+        # Other test runs share the machine: if one of their servers took the port first, theirs
+        # answered the probe and ours fails to bind. The listening socket must be ours.
+        if not _listens(process.pid, port):
+            raise RuntimeError(f"the server on port {port} is another process's: the port was taken")
     except RuntimeError:
         server.kill()
         raise

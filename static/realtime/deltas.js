@@ -62,7 +62,13 @@
   // banner, and socket.io's own reconnection joins again, instead of a screen staying blank.
   const JOIN_PATIENCE_MS = 6000;
 
+  // The page says on <html data-view> where its live view stands: "joining" until the first
+  // answer, then the version of the whole view shown, or "refused": a test (or a tool) reading
+  // the page waits for that rather than for the network to go quiet.
+  function mark(state) { document.documentElement.dataset.view = state; }
+
   function follow(socket, payload, show) {
+    mark("joining");
     let view = null;
     let joining = false;
     let newest = 0; // the newest version heard of, to notice a join answered with an older one
@@ -89,6 +95,7 @@
         region.textContent = refusal.message;
         region.hidden = false;
       }
+      if (!view) mark("refused");
     });
     socket.on("disconnect", answered); // the next connection joins again
 
@@ -102,6 +109,7 @@
       view = next;
       joining = false;
       show(view, before, null);
+      mark(String(view.version));
       if (newest > view.version) join();
     });
 

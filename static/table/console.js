@@ -434,8 +434,9 @@
     socket.on("hand", take);
   }
 
-  load();
+  const first = load();
   connect();
   setInterval(tick, 250);
-  root.dataset.ready = "1";
+  // Ready once the hand (or its absence) from the first answer is drawn, as the draw console is.
+  first.finally(() => { root.dataset.ready = "1"; });
 })();

@@ -15,6 +15,7 @@ their schema version (the aggregate's `from_record`) before replay.
 from __future__ import annotations
 
 import ast
+import functools
 import hashlib
 import pickle
 import threading
@@ -85,16 +86,33 @@ def _files(module: str, whole: bool = False) -> list[Path]:
     return [source for source in packages + found if source.is_file()]
 
 
-def _imports(source: Path) -> list[str]:
-    """The absolute module names a source file imports (`from a.b import c` may mean a.b.c)."""
+@functools.cache
+def _imports(source: Path) -> tuple[str, ...]:
+    """The absolute module names a source file imports (`from a.b import c` may mean a.b.c),
+    read once per process: the three aggregates' formats share most of their sources, and every
+    process (each server, CLI run and gunicorn worker) works them out as it starts."""
     names: list[str] = []
-    for node in ast.walk(ast.parse(source.read_text(), str(source))):
+    for node in _statements(ast.parse(source.read_text(), str(source)).body):
         if isinstance(node, ast.Import):
             names.extend(alias.name for alias in node.names)
         elif isinstance(node, ast.ImportFrom) and node.module and not node.level:
             names.append(node.module)
             names.extend(f"{node.module}.{alias.name}" for alias in node.names)
-    return names
+    return tuple(names)
+
+
+# The fields of a statement that hold statements: an import is a statement, so it sits in one of
+# them, and the expressions (most of a module's nodes) need no visit.
+_BLOCKS = ("body", "orelse", "finalbody", "handlers", "cases")
+
+
+def _statements(block: list[ast.AST]) -> Iterator[ast.AST]:
+    """Every statement of `block` and of the blocks nested in it (functions, classes, ifs,
+    tries, loops, withs, matches), as `ast.walk` would reach them, without the expressions."""
+    for node in block:
+        yield node
+        for name in _BLOCKS:
+            yield from _statements(getattr(node, name, None) or [])
 
 
 @dataclass(frozen=True)

@@ -118,10 +118,25 @@ def league_with_a_night(call) -> int:
     return league["id"]
 
 
-def pages(night: dict) -> list[tuple[str, str]]:
-    """Each page with the load state to wait for: the dealers' consoles draw their table with
-    script after the page has loaded, from what they fetch; every other page comes drawn by the
-    server, and waiting for the network to go quiet there cost half a second a page."""
+# Once a page has loaded (its scripts run), what its scripts still draw from what they fetch or
+# receive, each saying so on the page: a page following a tournament (realtime/deltas.js) has
+# its first view (`<html data-view>`), a dealer's console its table (`#console[data-ready]`), a
+# league's live night its room joined (`#night[data-live]`). Every other page comes drawn by the
+# server. Waiting for the network to go quiet instead cost half a second a page and said none
+# of it.
+DRAWN = """() => document.documentElement.dataset.view !== "joining" &&
+  !document.querySelector("#console:not([data-ready]), #night:not([data-live])")"""
+
+
+def goto_drawn(page, url: str):
+    """`page.goto(url)` until its scripts have drawn the page (`DRAWN`); answers the response."""
+    answer = page.goto(url, wait_until="load")
+    page.wait_for_function(DRAWN)
+    return answer
+
+
+def pages(night: dict) -> list[str]:
+    """Every page of the sweep: the server's pages, then the dealers' consoles."""
     tid, slug, league = night["tid"], night["slug"], night["league"]
     drawn = [
         "/", "/games/help", f"/t/{slug}",
@@ -132,8 +147,7 @@ def pages(night: dict) -> list[tuple[str, str]]:
         f"/leagues/{league}", f"/leagues/{league}/nights/1", f"/leagues/{league}/secretary",
         night["invitation"],
     ]
-    consoles = [night["console"], *night["draw"]]
-    return [(path, "load") for path in drawn] + [(url, "networkidle") for url in consoles]
+    return [*drawn, night["console"], *night["draw"]]
 
 
 def log_in(page, url: str, language: str) -> None:
@@ -161,10 +175,10 @@ def test_every_page_at_every_size_reads_right(night, browser, language, size):
             if r.status >= 400 else None)
     log_in(page, server.url, language)
     english = english_only() if language == "it" else set()
-    for path, settled in pages(night):
+    for path in pages(night):
         url = path if path.startswith("http") else server.url + path
         where["url"] = f"{path} at {size}"
-        page.goto(url, wait_until=settled)
+        goto_drawn(page, url)
         texts = page.evaluate(TEXT_NODES)
         body = " ".join(texts)
         problems += [f"{where['url']}: cents in {m.group(0)!r}" for m in CENTS.finditer(body)]
@@ -184,7 +198,7 @@ def test_the_draw_and_telesina_consoles_say_the_engines_refusals_in_italian(nigh
     page = browser.new_context(viewport=SIZES["phone"]).new_page()
     log_in(page, night["server"].url, "it")
     draw, telesina = night["draw"]
-    page.goto(draw, wait_until="networkidle")
+    goto_drawn(page, draw)
     page.click("#tools summary")
     page.select_option("#misdeal-kind", "stub_miscount")
     page.click("#misdeal")
@@ -192,7 +206,7 @@ def test_the_draw_and_telesina_consoles_say_the_engines_refusals_in_italian(nigh
     playwright.expect(message).to_have_text(
         "un tallone sbagliato annulla la mano solo al cambio, prima che il primo a parlare dopo "
         "il cambio abbia parlato")
-    page.goto(telesina, wait_until="networkidle")
+    goto_drawn(page, telesina)
     for seat in range(1, 6):
         page.fill(f"#up-{seat}", "Zz")
     page.click("#turn-cards")

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import pytest
 
-from tests.browser.test_every_page_words import log_in
+from tests.browser.test_every_page_words import goto_drawn, log_in
 
 playwright = pytest.importorskip("playwright.sync_api")
 expect = playwright.expect
@@ -54,9 +54,9 @@ def night(ddt_api):
 def test_the_wall_and_the_phone_say_the_new_level_once_and_never_the_countdown(browser, night):
     server, slug = night["api"].server, night["slug"]
     wall = browser.new_context(viewport=LAPTOP).new_page()
-    wall.goto(f"{server.url}/t/{slug}/clock", wait_until="networkidle")
+    goto_drawn(wall, f"{server.url}/t/{slug}/clock")
     phone = browser.new_context(viewport=PHONE).new_page()
-    phone.goto(f"{server.url}/t/{slug}/p/{night['player']}", wait_until="networkidle")
+    goto_drawn(phone, f"{server.url}/t/{slug}/p/{night['player']}")
     night["api"].call("POST", f"/tournaments/{night['tid']}/clock", {"action": "next"})
     expect(wall.locator("#level")).to_have_text("2")
     expect(phone.locator("#clock-level")).to_have_text("Livello 2")
@@ -77,10 +77,10 @@ def test_reduced_motion_stops_every_animation(browser, night, where):
             "console": f"/td/t/{night['tid']}", "table": night["console"]}
     log_in(page, server.url, "it")
     url = urls[where]
-    page.goto(url if url.startswith("http") else server.url + url, wait_until="networkidle")
+    goto_drawn(page, url if url.startswith("http") else server.url + url)
     assert page.evaluate(ANIMATED) == ["none", "0s"]
     moving = browser.new_context(viewport=PHONE, reduced_motion="no-preference").new_page()
-    moving.goto(server.url + urls["wall"], wait_until="networkidle")
+    goto_drawn(moving, server.url + urls["wall"])
     assert moving.evaluate(ANIMATED) == ["probe-spin", "2s"]  # the probe does move otherwise
 
 
@@ -105,7 +105,7 @@ def test_the_ddt_registers_and_busts_a_player_with_the_keyboard_alone(browser, n
     fresh = api.call("POST", "/tournaments", {"name": "Serata da tastiera", "levels": LEVELS})
     page = browser.new_context(viewport=LAPTOP).new_page()
     log_in(page, server.url, "it")
-    page.goto(f"{server.url}/td/t/{fresh['id']}", wait_until="networkidle")
+    goto_drawn(page, f"{server.url}/td/t/{fresh['id']}")
     page.keyboard.press("p")  # the players page
     page.wait_for_url(f"**/td/t/{fresh['id']}/players")
     page.keyboard.press("n")  # the registration field
@@ -114,7 +114,7 @@ def test_the_ddt_registers_and_busts_a_player_with_the_keyboard_alone(browser, n
     expect(page.locator(".flash-success")).to_contain_text("Dario Russo")
     # A player out, on the night under way: found with "/", busted with Tab and Enter, and
     # confirmed in the bust's dialog (which opens on Cancel) the same way.
-    page.goto(f"{server.url}/td/t/{night['tid']}/players", wait_until="networkidle")
+    goto_drawn(page, f"{server.url}/td/t/{night['tid']}/players")
     page.keyboard.press("/")
     page.keyboard.type("Carla")
     row = page.locator("#players-table tbody tr:not([hidden])")
@@ -133,7 +133,7 @@ def test_the_ddt_registers_and_busts_a_player_with_the_keyboard_alone(browser, n
 def test_the_dealer_starts_a_hand_and_acts_with_the_keyboard_alone(browser, night):
     page = browser.new_context(viewport=LAPTOP).new_page()
     log_in(page, night["api"].server.url, "it")
-    page.goto(night["console"], wait_until="networkidle")
+    goto_drawn(page, night["console"])
     tab_to(page, page.locator("#start"))
     assert focus_is_seen(page)
     page.keyboard.press("Enter")
