@@ -31,6 +31,7 @@ from flask_babel import Babel, format_decimal, get_locale, get_timezone, gettext
 
 from tdapp.engine.errors import REASONS, WORD_PARAMS, WORDS, reason_text
 from tdapp.kernel.refusals import message_for, message_plural, message_template
+from tdapp.services import club_settings, tenancy
 
 LANGUAGES: dict[str, str] = {"it": "Italiano", "en": "English"}
 DEFAULT_LANGUAGE = "it"
@@ -50,23 +51,33 @@ def club_zone() -> ZoneInfo:
     return ZoneInfo(str(get_timezone()))
 
 
+def _club_locale() -> tuple[str, str]:
+    """The language and chosen time zone ("": none) of the club this request acts in (its
+    staff member's, or the club of the tournament or league a public page names): from the
+    membership when it is that club's, else read (Flask-Babel asks once per request)."""
+    club = tenancy.current()
+    staff = g.get("staff")
+    if club is None:
+        return DEFAULT_LANGUAGE, ""
+    if staff is not None and staff.club_id == club:
+        return staff.club_language, staff.club_timezone
+    return club_settings.locale_of(club)
+
+
 def select_language() -> str:
-    """The session's choice, else the language of the club its staff member works in, else
-    Italian: the club's room speaks Italian first."""
+    """The session's choice, else the language of the club the request acts in, else Italian:
+    the club's room speaks Italian first."""
     chosen = session.get("lang")
     if chosen in LANGUAGES:
         return chosen
-    staff = g.get("staff")
-    club_language = getattr(staff, "club_language", None)
-    return club_language if club_language in LANGUAGES else DEFAULT_LANGUAGE
+    language = _club_locale()[0]
+    return language if language in LANGUAGES else DEFAULT_LANGUAGE
 
 
 def select_zone() -> str:
-    """The room's time zone: that of the club the request's staff member works in, else the
-    server's (TDAPP_TIMEZONE, else Europe/Rome), as for a club that never chose one."""
-    staff = g.get("staff")
-    return getattr(staff, "club_timezone", None) or current_app.config.get("TIMEZONE",
-                                                                           "Europe/Rome")
+    """The room's time zone: that of the club the request acts in, else the server's
+    (TDAPP_TIMEZONE, else Europe/Rome), as for a club that never chose one."""
+    return _club_locale()[1] or current_app.config.get("TIMEZONE", "Europe/Rome")
 
 
 def compile_catalogues(folder: Path = TRANSLATIONS) -> list[Path]:

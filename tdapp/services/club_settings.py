@@ -89,6 +89,14 @@ def settings(club_id: int) -> clubs.ClubInfo:
         return clubs.info(club)
 
 
+def locale_of(club_id: int) -> tuple[str, str]:
+    """The club's language and chosen time zone ("" for the server's); Italian and "" for a
+    club that does not exist (a public page naming nothing)."""
+    with session_scope() as db:
+        club = db.get(Club, club_id)
+        return ("it", "") if club is None else (club.language, club.timezone)
+
+
 def change(
     club_id: int,
     name: str | None = None,

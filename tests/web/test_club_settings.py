@@ -95,3 +95,16 @@ def test_the_consoles_language_is_the_clubs_until_one_picks_another(ddt, ddt_cli
     assert ">Members<" in ddt_client.get("/td/members").get_data(as_text=True)
     ddt_client.get("/lang/it")
     assert ">Membri<" in ddt_client.get("/td/members").get_data(as_text=True)
+
+
+def test_a_page_acting_in_a_club_reads_its_zone_and_language_whoever_asks(app):
+    """A public page (a tournament's, a league's) acts in the club it names: its times are read
+    in that club's zone and it speaks that club's language, signed in or not."""
+    from tdapp import i18n
+    from tdapp.services import hosting, tenancy
+
+    made = hosting.create_club("tokyo", "Tokyo", language="en", timezone="Asia/Tokyo")
+    with app.test_request_context("/"), tenancy.in_club(made.id):
+        assert (i18n.select_zone(), i18n.select_language()) == ("Asia/Tokyo", "en")
+    with app.test_request_context("/"):
+        assert (i18n.select_zone(), i18n.select_language()) == ("Europe/Rome", "it")
