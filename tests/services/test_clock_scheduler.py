@@ -209,9 +209,19 @@ def test_a_burst_of_changes_is_planned_once_when_the_process_is_idle(running_sch
     """Every table acting at once: the actions commit and push without planning a job; the
     planner waits for the process to be idle, then plans from the newest change alone."""
     tid, table = seated_night(3)
+    busy, held = threading.Event(), threading.Event()
+
+    def busy_process() -> None:
+        held.set()
+        busy.wait()
+
+    monkeypatch.setattr(scheduler, "_until_idle", busy_process)
+    # The planner may still be planning the set-up's changes (woken by them, past its wait for
+    # the idle process): woken once more, it ends that round and then stops at the busy process,
+    # so that nothing of the round before plans the burst below.
+    scheduler._planner_wake.set()
+    assert held.wait(10)
     scheduler.plan_waiting()
-    busy = threading.Event()
-    monkeypatch.setattr(scheduler, "_until_idle", busy.wait)
     planned: list[int] = []
     plan_decisions = scheduler.plan_decisions
 
