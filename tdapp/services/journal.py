@@ -108,11 +108,7 @@ def entries(tournament_id: int, limit: int | None = None) -> list[Entry]:
 def newest_lines(tournament_id: int) -> Callable[[int], list[Entry]]:
     """The reader of the log's newest lines that a change carries (bus.Change.newest_lines):
     it reads when first asked, after the change's commit, and keeps what it read."""
-    return functools.cache(functools.partial(_newest_entries, tournament_id))
-
-
-def _newest_entries(tournament_id: int, limit: int) -> list[Entry]:
-    return entries(tournament_id, limit=limit)
+    return functools.cache(functools.partial(entries, tournament_id))
 
 
 def between(tournament_id: int, first: int, last: int) -> list[Entry]:
