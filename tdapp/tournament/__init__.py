@@ -74,6 +74,7 @@ AREAS = (
     "phone_codes",
     "signups.rules",
     "signups.log",
+    "signups.view",
     "views",
 )
 """The areas: the modules that register decide, apply, view and warning handlers."""

@@ -8,6 +8,8 @@ and gets a place (confirmed), a place in the queue (waitlisted) or a wait for th
     rules.py      decide and apply; the rules of a free place and of membership
     telling.py    moments(before, after): what each sign-up's player must be told
     log.py        what each event touches and how the log reads it
+    membership.py members and guests on a night for members only
+    view.py       the headcount every view carries
 
 Check-in is a registration (registration.py's `RegisterPlayer` with a `signup_id`).
 """
