@@ -46,7 +46,7 @@ register_messages({
     "MEMBER_ROSTER_TAKEN": "That roster player is already the member %(holder)s",
     "MEMBER_ON_TWO_LINES": "%(name)s is on line %(other)s too",
     "CARD_ON_TWO_LINES": "card %(number)s is on line %(other)s too",
-    "UNKNOWN_MEMBER": "There is no member %(member_id)s",
+    "UNKNOWN_CARD_HOLDER": "There is no member %(member_id)s",
     "UNKNOWN_ROSTER_PLAYER": "There is no roster player %(roster_id)s",
 })
 
@@ -268,7 +268,7 @@ def _read_row(row: member_sheet.SheetRow) -> tuple[int, str, str | None, date | 
 def _row(db: Session, member_id: int) -> MemberRow:
     row = db.get(MemberRow, member_id) if is_id(member_id) else None
     if row is None:
-        raise DomainError("UNKNOWN_MEMBER", member_id=member_id)
+        raise DomainError("UNKNOWN_CARD_HOLDER", member_id=member_id)
     return row
 
 

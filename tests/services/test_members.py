@@ -58,7 +58,7 @@ def test_a_member_is_renewed_renumbered_and_linked_field_by_field(app):
                                                                        date(2026, 12, 31))
     members.delete_member(anna.id)
     assert members.find_member("Anna Bianchi", player.id) is None
-    assert _refused(members.member, anna.id).code == "UNKNOWN_MEMBER"
+    assert _refused(members.member, anna.id).code == "UNKNOWN_CARD_HOLDER"
 
 
 @pytest.mark.parametrize(("arguments", "code"), [
@@ -86,8 +86,8 @@ def test_a_roster_player_is_one_members_and_another_clubs_is_unknown(app):
             "UNKNOWN_ROSTER_PLAYER"
     # The same card number in two clubs is two cards; the other club's member is missing here.
     assert members.create_member("Carla Verdi", "7").number == "7"
-    assert _refused(members.update_member, theirs.id, valid_until=None).code == "UNKNOWN_MEMBER"
-    assert _refused(members.delete_member, theirs.id).code == "UNKNOWN_MEMBER"
+    assert _refused(members.update_member, theirs.id, valid_until=None).code == "UNKNOWN_CARD_HOLDER"
+    assert _refused(members.delete_member, theirs.id).code == "UNKNOWN_CARD_HOLDER"
 
 
 def test_the_list_is_searched_by_words_of_the_name_or_a_card_number_and_paged(app):
