@@ -3,7 +3,8 @@
 chips, presence, bust-outs), `settings` (the set-up's bodies), `clock`, `seating` (the seat
 draw, moves, breaks), `tables` (the hold'em hands), `tools` (side pots), `draw_tables`,
 `leagues`, `library` (templates and the roster), `results` (a tournament's exports), `seasons`,
-`club` (its members, invitations and settings), `hosting` (the hoster's clubs) and `public` (what wall displays and phones read at a tournament's public address). Pages stay
+`club` (its staff, invitations and settings), `members` (the club's card holders), `hosting`
+(the hoster's clubs) and `public` (what wall displays and phones read at a tournament's public address). Pages stay
 with their audience's blueprint.
 
 A module adds its endpoints to `v1.bp`, or to a blueprint of its own under `v1.URL_PREFIX` that
@@ -47,6 +48,7 @@ def register(app: Flask) -> None:
         hosting,
         leagues,
         library,
+        members,
         players,
         public,
         results,
@@ -59,5 +61,6 @@ def register(app: Flask) -> None:
     )
 
     app.register_blueprint(v1.bp)
-    for module in (clock, seating, tables, draw_tables, leagues, seasons, public, club, hosting):
+    for module in (clock, seating, tables, draw_tables, leagues, seasons, public, club, hosting,
+                   members):
         app.register_blueprint(module.bp)
