@@ -14,6 +14,7 @@ from typing import Any
 
 from sqlmodel import select
 
+from tdapp.season.points import written
 from tdapp.services import results, seasons
 from tdapp.storage.database import session_scope
 from tdapp.storage.roster import RosterPlayer
@@ -37,7 +38,7 @@ class SeasonPoints:
     season_id: int
     name: str
     place: int
-    points: int
+    points_hundredths: int  # as seasons keep them (tdapp/season/points.py)
 
 
 @dataclass(frozen=True)
@@ -72,10 +73,12 @@ def history_for_contact(contact_key: str) -> History:
 
 
 def as_json(history: History) -> dict[str, Any]:
+    """The history as the sign-up's API and live page send it: prizes in cents, points as the
+    seasons' API writes them."""
     return {
         "nights": [{"tournament_id": n.tournament_id, "slug": n.slug, "name": n.name,
                     "date": n.date.isoformat(), "place": n.place, "tied": n.tied,
                     "prize": n.prize_cents} for n in history.nights],
         "seasons": [{"season_id": s.season_id, "name": s.name, "place": s.place,
-                     "points": s.points} for s in history.seasons],
+                     "points": written(s.points_hundredths)} for s in history.seasons],
     }
