@@ -4,7 +4,7 @@ Every endpoint of the app is in exactly one of the sets below (tests/web/test_ro
 to that): `OPEN` needs no staff role (public pages, the PIN consoles, logging in), `FLOOR` is
 what the floor staff do during a night (register and unregister, seat draw, rebuys, add-ons,
 re-entries, busts and reinstatements, chip counts, absences, the suggested moves, the hands at a
-table, and reading everything), `OWNER` the club's members, invitations and settings, and
+table, the door's check-in of sign-ups and calling the waitlist, and reading everything), `OWNER` the club's members, invitations and settings, and
 `DIRECTOR` the rest: the clock, the set-up and payouts, deals, archive and delete, PINs, tokens,
 templates, leagues, seasons and the club's card holders (its members' list). An endpoint
 missing from every set needs a director. `HOSTER` is apart: the server's hoster making and
@@ -63,6 +63,8 @@ OPEN = frozenset({
     "table.console_page", "table.qr_code", "table.side_pot_page",
     "draw_console.console_page", "draw_console.qr_code", "games_help.help_page",
     "league.index", "league.standings", "league.night",
+    # A player's own sign-up: made, read and cancelled with its code.
+    "api_public_signups.sign_up", "api_public_signups.show", "api_public_signups.cancel",
 })
 
 FLOOR = frozenset({
@@ -89,6 +91,8 @@ FLOOR = frozenset({
     "api_league.standings", "api_league.mark",
     "api_seasons.list_seasons", "api_seasons.show_season", "api_seasons.standings",
     "api_club.show_settings", "api_members.list_members", "api_members.show_member",
+    # The door: the sign-ups, their check-in, and calling the waitlist.
+    "api.list_signups", "api.check_in_signup", "api.promote_signup", "api.move_down_signup",
     # The console's pages and forms of the night.
     "td.tournaments_index", "td.tournaments", "td.dashboard", "td.players", "td.tables",
     "td.payouts", "td.deal", "td.log", "td.chips_page", "td.count_table",
@@ -103,6 +107,7 @@ DIRECTOR = frozenset({
     "api.create_tournament", "api.change_settings", "api.adjust_payouts", "api.archive",
     "api.delete", "api.revert", "api.race", "api.add_to_roster", "api.save_template",
     "api.edit_template", "api.delete_template", "api.list_tokens", "api.revoke_token",
+    "api.approve_signup", "api.decline_signup", "api.remove_signup", "api.release_no_shows",
     "api_clock.clock", "api_clock.display_layout",
     "api_seating.configure", "api_seating.break_order", "api_seating.break_table",
     "api_seating.final_table", "api_seating.first_buttons", "api_seating.hand_for_hand",

@@ -5,6 +5,7 @@ registration, undo by owner, and many sign-ups at once never confirming more tha
 from __future__ import annotations
 
 import threading
+import time
 from dataclasses import replace
 
 import pytest
@@ -18,6 +19,8 @@ from tdapp.tournament.settings import Settings
 from tdapp.tournament.signups.model import SignupSettings
 from tdapp.tournament.signups.view import headcount
 from tdapp.tournament.structure import Level, Structure
+
+GENEROUS_SECONDS = 5
 
 
 def evening(cap: int = 30, **rules) -> tuple[int, str]:
@@ -174,10 +177,14 @@ def test_undo_by_owner_takes_back_a_check_in_and_a_cancellation(app):
 
 
 def test_check_in_of_thirty_in_a_row(app):
+    """The issue asks for less than a second each: bench/signups.py measures it (some 6 ms on
+    SQLite, 28 ms on PostgreSQL); here only a bound no loaded machine should reach."""
     tid, slug = evening(cap=30)
     made = join(slug, 30)
     for one in made:
+        started = time.perf_counter()
         signups.check_in(tid, one.id, "marco")
+        assert time.perf_counter() - started < GENEROUS_SECONDS
     state = tournaments.current(tid)
     assert len(state.players) == 30
     assert headcount(state)["checked_in"] == 30

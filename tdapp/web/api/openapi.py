@@ -135,6 +135,9 @@ def _operation(
     parameters = _path_parameters(path) + [
         {"name": q.name, "in": "query", "required": q.required, "schema": q.schema}
         for q in view.query.values()
+    ] + [
+        {"name": name, "in": "header", "required": False, "schema": {"type": "string"}}
+        for name in sorted(view.headers)
     ]
     if parameters:
         operation["parameters"] = parameters
