@@ -65,11 +65,6 @@ def register(app: Flask) -> None:
     )
 
     app.register_blueprint(v1.bp)
-<<<<<<< HEAD
     for module in (clock, seating, tables, draw_tables, leagues, seasons, public, public_signups,
                    club, hosting, members):
-=======
-    for module in (clock, seating, tables, draw_tables, leagues, seasons, public, public_signups,
-                   club, hosting):
->>>>>>> signups
         app.register_blueprint(module.bp)
