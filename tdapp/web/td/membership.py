@@ -20,7 +20,8 @@ from tdapp.web.td.forms import FormError, text
 MEMBERS_PAGE = 50
 
 
-def _today() -> date:
+def today() -> date:
+    """Today in the room: a card is valid through its last day there."""
     return datetime.now(club_zone()).date()
 
 
@@ -47,7 +48,7 @@ def membership_page():
     page = whole_or_none(request.args.get("page", ""), minimum=1) or 1
     found = members.list_members(query, page, MEMBERS_PAGE)
     return render_template(
-        "td/membership.html", found=found, query=query, today=_today(), renewal_day=renewal_day,
+        "td/membership.html", found=found, query=query, today=today(), renewal_day=renewal_day,
         pages=Pages(found.number, found.count, found.size, found.total))
 
 
@@ -70,13 +71,19 @@ def change_card(member_id: int):
 
 @bp.post("/membership/<int:member_id>/renew")
 def renew_card(member_id: int):
-    until = renewal_day(members.member(member_id), _today())
+    renew(member_id)
+    return _back()
+
+
+def renew(member_id: int) -> None:
+    """Renew a card for a year and say until when (the member list, and the check-in at the
+    door)."""
+    until = renewal_day(members.member(member_id), today())
     if until is None:
         raise FormError(gettext("This card has no end: there is nothing to renew."))
     renewed = members.update_member(member_id, valid_until=until)
     flash_done(gettext("%(name)s's card is valid until %(day)s.", name=renewed.name,
                        day=format_date(until, "short")))
-    return _back()
 
 
 @bp.post("/membership/<int:member_id>/delete")
