@@ -11,7 +11,7 @@ from flask_babel import format_date, gettext
 
 from tdapp.i18n import club_zone
 from tdapp.kernel.numbers import whole_or_none
-from tdapp.services import members
+from tdapp.services import members, roster
 from tdapp.web.paging import Pages
 from tdapp.web.td import bp
 from tdapp.web.td.console import flash_done
@@ -36,6 +36,17 @@ def renewal_day(member: members.Member, today: date) -> date | None:
         return start.replace(year=start.year + 1, day=28)
 
 
+def _roster_id(form_value: str) -> int | None:
+    """The roster player a form names by name (the field offers the roster's names); None
+    when the field is empty."""
+    if not form_value:
+        return None
+    found = roster.member_named(form_value)
+    if found is None:
+        raise FormError(gettext("No roster player is named %(name)s.", name=form_value))
+    return found.id
+
+
 def _back():
     return redirect(request.form.get("next") if (request.form.get("next") or "").startswith(
         "/td/membership") else url_for("td.membership_page"), code=303)
@@ -46,15 +57,17 @@ def membership_page():
     query = request.args.get("q", "").strip()[:80]
     page = whole_or_none(request.args.get("page", ""), minimum=1) or 1
     found = members.list_members(query, page, MEMBERS_PAGE)
+    roster_names = {player.id: player.name for player in roster.members()}
     return render_template(
         "td/membership.html", found=found, query=query, today=_today(), renewal_day=renewal_day,
-        pages=Pages(found.number, found.count, found.size, found.total))
+        roster_names=roster_names, pages=Pages(found.number, found.count, found.size, found.total))
 
 
 @bp.post("/membership")
 def add_card():
     added = members.create_member(text(request.form, "name"), text(request.form, "number"),
-                                  members.read_day(text(request.form, "valid_until")))
+                                  members.read_day(text(request.form, "valid_until")),
+                                  _roster_id(text(request.form, "roster_name")))
     flash_done(gettext("%(name)s is a member.", name=added.name))
     return _back()
 
@@ -63,7 +76,8 @@ def add_card():
 def change_card(member_id: int):
     changed = members.update_member(member_id, name=text(request.form, "name"),
                                     number=text(request.form, "number"),
-                                    valid_until=members.read_day(text(request.form, "valid_until")))
+                                    valid_until=members.read_day(text(request.form, "valid_until")),
+                                    roster_id=_roster_id(text(request.form, "roster_name")))
     flash_done(gettext("%(name)s is saved.", name=changed.name))
     return _back()
 
