@@ -4,36 +4,18 @@ naming its bad line. The staff's own page is members.py (the club's accounts and
 
 from __future__ import annotations
 
-from datetime import date, datetime
-
 from flask import redirect, render_template, request, url_for
 from flask_babel import format_date, gettext
 
-from tdapp.i18n import club_zone
+from tdapp.i18n import club_today
 from tdapp.kernel.numbers import whole_or_none
 from tdapp.services import members, roster
 from tdapp.web.paging import Pages
 from tdapp.web.td import bp
-from tdapp.web.td.console import flash_done
+from tdapp.web.td.console import back, flash_done
 from tdapp.web.td.forms import FormError, text
 
 MEMBERS_PAGE = 50
-
-
-def _today() -> date:
-    return datetime.now(club_zone()).date()
-
-
-def renewal_day(member: members.Member, today: date) -> date | None:
-    """The last day of a card renewed for a year: a year after its end, or after today when
-    it ended over a year ago; None for a card with no end."""
-    if member.valid_until is None:
-        return None
-    start = max(member.valid_until, today)
-    try:
-        return start.replace(year=start.year + 1)
-    except ValueError:  # 29 February
-        return start.replace(year=start.year + 1, day=28)
 
 
 def _roster_id(form_value: str) -> int | None:
@@ -47,11 +29,6 @@ def _roster_id(form_value: str) -> int | None:
     return found.id
 
 
-def _back():
-    return redirect(request.form.get("next") if (request.form.get("next") or "").startswith(
-        "/td/membership") else url_for("td.membership_page"), code=303)
-
-
 @bp.get("/membership")
 def membership_page():
     query = request.args.get("q", "").strip()[:80]
@@ -59,7 +36,7 @@ def membership_page():
     found = members.list_members(query, page, MEMBERS_PAGE)
     roster_names = {player.id: player.name for player in roster.members()}
     return render_template(
-        "td/membership.html", found=found, query=query, today=_today(), renewal_day=renewal_day,
+        "td/membership.html", found=found, query=query, today=club_today(),
         roster_names=roster_names, pages=Pages(found.number, found.count, found.size, found.total))
 
 
@@ -69,7 +46,7 @@ def add_card():
                                   members.read_day(text(request.form, "valid_until")),
                                   _roster_id(text(request.form, "roster_name")))
     flash_done(gettext("%(name)s is a member.", name=added.name))
-    return _back()
+    return back()
 
 
 @bp.post("/membership/<int:member_id>")
@@ -79,18 +56,18 @@ def change_card(member_id: int):
                                     valid_until=members.read_day(text(request.form, "valid_until")),
                                     roster_id=_roster_id(text(request.form, "roster_name")))
     flash_done(gettext("%(name)s is saved.", name=changed.name))
-    return _back()
+    return back()
 
 
 @bp.post("/membership/<int:member_id>/renew")
 def renew_card(member_id: int):
-    until = renewal_day(members.member(member_id), _today())
+    until = members.member(member_id).renewal(club_today())
     if until is None:
         raise FormError(gettext("This card has no end: there is nothing to renew."))
     renewed = members.update_member(member_id, valid_until=until)
     flash_done(gettext("%(name)s's card is valid until %(day)s.", name=renewed.name,
                        day=format_date(until, "short")))
-    return _back()
+    return back()
 
 
 @bp.post("/membership/<int:member_id>/delete")
@@ -98,7 +75,7 @@ def delete_card(member_id: int):
     gone = members.member(member_id)
     members.delete_member(member_id)
     flash_done(gettext("%(name)s is no longer a member.", name=gone.name))
-    return _back()
+    return back()
 
 
 @bp.post("/membership/import")
