@@ -8,6 +8,7 @@ than its `.po`, so a fresh clone speaks Italian on its first start.
 from __future__ import annotations
 
 import os
+from datetime import date, datetime
 from decimal import Decimal, localcontext
 from pathlib import Path
 from typing import Any
@@ -49,6 +50,11 @@ def club_zone() -> ZoneInfo:
     """The room's time zone as a `zoneinfo` zone, for arithmetic on local times: Flask-Babel's
     pytz zone would give `datetime.combine` its old local mean time (+0:50 in Rome)."""
     return ZoneInfo(str(get_timezone()))
+
+
+def club_today() -> date:
+    """The day it is in the room: a card valid until today is valid until midnight there."""
+    return datetime.now(club_zone()).date()
 
 
 def _club_locale() -> tuple[str, str]:

@@ -79,6 +79,17 @@ class Member:
         """Whether the card is valid on `day`: up to its last day included, or with no end."""
         return self.valid_until is None or day <= self.valid_until
 
+    def renewal(self, today: date) -> date | None:
+        """The last day of the card renewed for a year: a year after its end, or after today
+        when it has ended already; None for a card with no end."""
+        if self.valid_until is None:
+            return None
+        start = max(self.valid_until, today)
+        try:
+            return start.replace(year=start.year + 1)
+        except ValueError:  # 29 February
+            return start.replace(year=start.year + 1, day=28)
+
 
 @dataclass(frozen=True)
 class MemberPage:

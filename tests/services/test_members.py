@@ -47,6 +47,14 @@ def test_a_card_is_valid_up_to_its_last_day_or_for_ever():
     assert members.Member(2, "Bea", None, None, None).valid_on(date(2099, 1, 1))
 
 
+def test_a_renewal_adds_a_year_to_the_card_or_to_today_when_it_has_ended():
+    today = date(2026, 12, 5)
+    for until, renewed in [(date(2026, 12, 31), date(2027, 12, 31)),
+                           (date(2024, 12, 31), date(2027, 12, 5)),
+                           (date(2028, 2, 29), date(2029, 2, 28)), (None, None)]:
+        assert members.Member(1, "Anna", None, until, None).renewal(today) == renewed
+
+
 def test_a_member_is_renewed_renumbered_and_linked_field_by_field(app):
     anna = members.create_member("Anna Bianchi", "7", date(2025, 12, 31))
     renewed = members.update_member(anna.id, valid_until=date(2026, 12, 31))

@@ -1,5 +1,5 @@
 """The console's membership cards page (issue 30, item 6): the DdT adds, edits, renews and removes
-a member, searches the list and uploads the club's spreadsheet, a bad line refused by its number
+a member, links them to their roster player, searches the list and uploads the club's spreadsheet, a bad line refused by its number
 with nothing imported; the floor staff read the list without its forms."""
 
 from __future__ import annotations
@@ -7,7 +7,7 @@ from __future__ import annotations
 from datetime import date
 from io import BytesIO
 
-from tdapp.services import accounts, members
+from tdapp.services import accounts, members, roster
 from tests.conftest import console_client
 
 PAGE = "/td/membership"
@@ -32,6 +32,19 @@ def test_the_director_adds_edits_renews_and_removes_a_member(ddt_client):
     assert "non è un numero di tessera" in refused.get_data(as_text=True)
     _post(ddt_client, f"{PAGE}/{marco.id}/delete")
     assert members.find_member("Marco Rossi") is None
+
+
+def test_a_member_is_linked_to_the_roster_player_named_in_the_form(ddt_client):
+    player = roster.add_member("Nicolò Verdi")
+    _post(ddt_client, PAGE, name="Nicolò Verdi", roster_name="nicolo verdi")
+    nicolo = members.find_member("x", roster_id=player.id)
+    assert nicolo is not None and nicolo.name == "Nicolò Verdi"
+    page = ddt_client.get(PAGE).get_data(as_text=True)
+    assert f'href="/td/roster/{player.id}"' in page and '<option value="Nicolò Verdi">' in page
+    refused = _post(ddt_client, f"{PAGE}/{nicolo.id}", name="Nicolò Verdi", roster_name="Ugo")
+    assert "Nessun giocatore dell&#39;anagrafica si chiama Ugo." in refused.get_data(as_text=True)
+    _post(ddt_client, f"{PAGE}/{nicolo.id}", name="Nicolò Verdi", roster_name="")
+    assert members.member(nicolo.id).roster_id is None
 
 
 def test_the_list_is_searched_and_expired_cards_are_marked(ddt_client):

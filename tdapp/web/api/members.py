@@ -4,13 +4,12 @@ them; directors and owners change them (tdapp/web/roles.py)."""
 
 from __future__ import annotations
 
-from datetime import datetime
 from typing import Annotated, Any
 
 from flask import Blueprint, jsonify, request
 from pydantic import Field
 
-from tdapp.i18n import club_zone
+from tdapp.i18n import club_today
 from tdapp.kernel.numbers import whole_or_none
 from tdapp.services import members
 from tdapp.web.api.bodies import ApiBody, parse_json, read_csv_file
@@ -51,7 +50,7 @@ class MemberChangeBody(ApiBody):
 def member_json(member: members.Member) -> dict[str, Any]:
     """A member as the API shows it; `valid` says whether the card is valid today, in the
     club's time zone."""
-    today = datetime.now(club_zone()).date()
+    today = club_today()
     return {"id": member.id, "name": member.name, "number": member.number,
             "valid_until": member.valid_until.isoformat() if member.valid_until else None,
             "roster_id": member.roster_id, "valid": member.valid_on(today)}

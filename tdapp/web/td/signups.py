@@ -12,6 +12,7 @@ from typing import Any
 from flask import request
 from flask_babel import gettext, ngettext
 
+from tdapp.i18n import club_today
 from tdapp.kernel.names import folded
 from tdapp.kernel.numbers import whole_or_none
 from tdapp.services import members, signups
@@ -23,7 +24,7 @@ from tdapp.web.guards import actor
 from tdapp.web.td import bp
 from tdapp.web.td.console import back, flash_done, render
 from tdapp.web.td.forms import FormError
-from tdapp.web.td.membership import renew, today
+from tdapp.web.td.membership import renew
 
 # Each row button posts `do=<action>-<sign-up id>`; the action names the service to call.
 _ACTIONS: dict[str, Callable[[int, int, str], Any]] = {
@@ -68,7 +69,7 @@ def _in_line(row: Row) -> tuple[Any, ...]:
 def signups_page(tid: int):
     """Every sign-up, the standing ones first, with the buttons each status allows."""
     state, _ = signups.signups(tid)
-    rows = sorted(_rows(state.signups, lambda s: True, today()), key=_in_line)
+    rows = sorted(_rows(state.signups, lambda s: True, club_today()), key=_in_line)
     return render("td/signups.html", tid, rows=rows, headcount=headcount(state),
                   rules=state.settings.signups,
                   no_shows_due=state.clock.started and not registration_open(state, utcnow()))
@@ -121,7 +122,7 @@ def check_in_page(tid: int):
     query = (request.args.get("q") or "").strip()[:80]
     wanted = folded(query)
     rows = _rows(state.signups, lambda s: s.status == "confirmed" and wanted in folded(s.name),
-                 today())
+                 club_today())
     rows.sort(key=lambda row: (row.signup.checked_in, folded(row.signup.name)))
     guest_fee = state.settings.signups.guest_fee_cents if state.settings.signups else 0
     return render("td/check_in.html", tid, rows=rows, query=query, headcount=headcount(state),
