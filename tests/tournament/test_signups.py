@@ -318,24 +318,21 @@ def test_sign_up_settings_are_checked():
 def test_the_player_is_told_of_a_promotion_an_approval_a_refusal_and_the_seat_drawn():
     play = night(cap=1, approval=True)
     first, second, third = play.join(3)
-    before = play.state
-    play.do(ApproveSignup(first))
-    assert moments(before, play.state) == (Moment(first, "promoted"),)
-    before = play.state
-    play.do(ApproveSignup(second))
-    assert moments(before, play.state) == (Moment(second, "approved"),)
-    before = play.state
-    play.do(DeclineSignup(third))
-    assert moments(before, play.state) == (Moment(third, "declined"),)
-    before = play.state
-    play.do(RemoveSignup(first))
-    assert moments(before, play.state) == (Moment(second, "promoted"),)
+
+    def told(command) -> tuple[Moment, ...]:
+        before = play.state
+        play.do(command)
+        return moments(before, play.state)
+
+    assert told(ApproveSignup(first)) == (Moment(first, "promoted"),)
+    assert told(ApproveSignup(second)) == (Moment(second, "approved"),)
+    assert told(DeclineSignup(third)) == (Moment(third, "declined"),)
+    assert told(RemoveSignup(first)) == (Moment(second, "promoted"),)
     player = play.do(RegisterPlayer("S2", signup_id=second)).player_id
-    play.do(RegisterPlayer("Other"))
-    before = play.state
-    play.do(DrawSeats())
+    assert told(RegisterPlayer("Other")) == ()
+    drawn = told(DrawSeats())
     seat = play.state.player(player)
-    assert moments(before, play.state) == (Moment(second, "seated", seat.table, seat.seat),)
+    assert drawn == (Moment(second, "seated", seat.table, seat.seat),)
 
 
 def test_every_sign_up_event_reads_in_the_log_and_declares_what_it_touches():
