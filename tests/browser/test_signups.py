@@ -57,6 +57,10 @@ def test_a_player_signs_up_is_waitlisted_promoted_live_then_sees_the_seat(ddt_ap
     first = [api.server.call("POST", f"/api/v1/public/tournaments/{slug}/signups", None,
                              {"name": name, "contact": f"{name.split()[0].lower()}@example.com"})
              for name in ("Anna Bianchi", "Bruno Rossi")]
+    wall = browser.new_page(viewport={"width": 1366, "height": 768})
+    wall.goto(f"{api.server.url}/t/{slug}/clock")
+    expect(wall.locator("#headcount")).to_have_text(
+        "Iscritti 2 su 2 · lista d'attesa 0 · in sala 0")
     context = browser.new_context(viewport=PHONE, has_touch=True, is_mobile=True,
                                   base_url=api.server.url)
     page = context.new_page()
@@ -81,6 +85,10 @@ def test_a_player_signs_up_is_waitlisted_promoted_live_then_sees_the_seat(ddt_ap
     expect(page.locator("#status-text")).to_have_text("Hai un posto")
     expect(page.locator("#told")).to_contain_text("si è liberato un posto")
     shot(page, "promoted")
+    expect(wall.locator("#headcount")).to_have_text(
+        "Iscritti 2 su 2 · lista d'attesa 0 · in sala 0")
+    wall.screenshot(path=SHOTS / "signup-wall.png")
+    wall.close()
 
     listed = api.call("GET", f"/tournaments/{tid}/signups")["signups"]
     for signup in listed:

@@ -147,3 +147,16 @@ def test_the_floor_checks_in_but_does_not_manage_the_list(app, ddt_client):
                          data={"csrf_token": floor.csrf, "do": "remove-1"})
     assert refused.status_code in (302, 303, 403)
     assert tournaments.current(tid).signups.signup(1).status == "confirmed"
+
+
+def test_the_dashboard_counts_the_sign_ups_until_the_start(ddt_client):
+    tid, slug = _evening(cap=2)
+    _join(slug, "Anna Bianchi", "Bruno Rossi", "Carla Verdi")
+    signups.check_in(tid, 1, "marco")
+    page = ddt_client.get(f"/td/t/{tid}").get_data(as_text=True)
+    assert 'id="signups-panel"' in page
+    for shown in ('id="hc-confirmed">2<', 'id="hc-waitlisted">1<', 'id="hc-checked-in">1<'):
+        assert shown in page
+    assert f'href="/td/t/{tid}/check-in"' in page
+    tournaments.dispatch(tid, StartClock(), "marco")
+    assert 'id="signups-panel"' not in ddt_client.get(f"/td/t/{tid}").get_data(as_text=True)
