@@ -172,7 +172,7 @@ def test_a_second_import_updates_by_card_number_else_by_name_and_keeps_what_it_l
     (["nome;tessera", "Anna;1", ";7"], 3, "BAD_MEMBER_NAME"),
     (["nome;tessera", "Anna;1", "Bea;1"], 3, "CARD_ON_TWO_LINES"),
     (["nome;tessera", "Anna;1", "", "ANNA;2"], 4, "MEMBER_ON_TWO_LINES"),
-    (["nome;tessera", "Gino Neri;5"], 2, "MEMBER_NAME_TAKEN"),   # card 5 is Bruno's
+    (["nome;tessera", "Gino Neri;5"], 2, "MEMBER_NUMBER_TAKEN"),   # card 5 is Bruno's
     (["telefono;email", "333;a@b.it"], 1, "MEMBERS_FILE_NO_NAME"),
 ])
 def test_a_bad_line_is_named_with_why_and_nothing_is_imported(app, lines, line, reason):
