@@ -121,6 +121,7 @@ DIRECTOR = frozenset({
     "api_seasons.create_season", "api_seasons.change_season", "api_seasons.delete_season",
     "api_members.add_member", "api_members.change_member", "api_members.delete_member",
     "api_members.import_members",
+    "td.signup_action", "td.release_no_shows",
     "td.create", "td.setup", "td.save_setup", "td.save_as_template", "td.save_chip_set",
     "td.save_payout_table", "td.adjust_payouts", "td.accept_deal", "td.race_chips",
     "td.archive", "td.delete", "td.revert", "td.renew_table_access", "td.structure_templates",

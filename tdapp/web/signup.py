@@ -59,14 +59,14 @@ def sign_up(slug: str):
             raise
         return index_page(slug, typed={"name": name[:200], "contact": contact[:200]},
                           refusal=message_of(refused), status=status_of(refused))
-    return redirect(url_for("signup.own_page", slug=slug, signup_id=made.id, code=made.code),
+    return redirect(url_for("signup.own_page", slug=slug, sid=made.id, code=made.code),
                     code=303)
 
 
-@bp.get("/t/<slug>/signup/<int:signup_id>")
-def own_page(slug: str, signup_id: int):
+@bp.get("/t/<slug>/signup/<int:sid>")
+def own_page(slug: str, sid: int):
     """The sign-up's own page: found only with its code (`?code=`)."""
-    return _own_page(slug, signup_id, request.args.get("code", "")[:20])
+    return _own_page(slug, sid, request.args.get("code", "")[:20])
 
 
 def _own_page(slug: str, signup_id: int, code: str, refusal: str | None = None,
@@ -85,18 +85,18 @@ def _own_page(slug: str, signup_id: int, code: str, refusal: str | None = None,
     ), status
 
 
-@bp.post("/t/<slug>/signup/<int:signup_id>/cancel")
-def cancel(slug: str, signup_id: int):
+@bp.post("/t/<slug>/signup/<int:sid>/cancel")
+def cancel(slug: str, sid: int):
     """"I can't come": the place goes to the first in line at once."""
     code = request.form.get("code", "")[:20]
     try:
-        signups.cancel(slug, signup_id, code)
+        signups.cancel(slug, sid, code)
     except DomainError as refused:
         if refused.code == "UNKNOWN_SIGNUP":
             abort(404)
         if wants_json():
             raise
-        return _own_page(slug, signup_id, code, message_of(refused), status_of(refused))
-    return redirect(url_for("signup.own_page", slug=slug, signup_id=signup_id, code=code),
+        return _own_page(slug, sid, code, message_of(refused), status_of(refused))
+    return redirect(url_for("signup.own_page", slug=slug, sid=sid, code=code),
                     code=303)
 
