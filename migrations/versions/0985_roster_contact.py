@@ -6,7 +6,7 @@ A plain ADD COLUMN and an index, never a batch rebuild: dropping the old `roster
 SQLite would cascade to what refers to it.
 
 Revision ID: 0985_roster_contact
-Revises: 0970_row_level_security
+Revises: 0980_members
 Create Date: 2026-12-05
 """
 
@@ -18,7 +18,7 @@ import sqlalchemy as sa
 from alembic import op
 
 revision: str = "0985_roster_contact"
-down_revision: str | None = "0970_row_level_security"
+down_revision: str | None = "0980_members"
 branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 

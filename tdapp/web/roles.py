@@ -4,11 +4,11 @@ Every endpoint of the app is in exactly one of the sets below (tests/web/test_ro
 to that): `OPEN` needs no staff role (public pages, the PIN consoles, logging in), `FLOOR` is
 what the floor staff do during a night (register and unregister, seat draw, rebuys, add-ons,
 re-entries, busts and reinstatements, chip counts, absences, the suggested moves, the hands at a
-table, the door's check-in of sign-ups and calling the waitlist, and reading everything), `OWNER` the club's members, invitations and settings, and
-`DIRECTOR` the rest: the clock, the set-up and payouts, deals, archive and delete, PINs, tokens,
-templates, leagues and seasons. An endpoint missing from every set needs a director. `HOSTER`
-is apart: the server's hoster making and listing clubs, in no club (its guard, `hoster_api`,
-admits a hoster's token only).
+table, the door's check-in of sign-ups and calling the waitlist, and reading everything),
+`OWNER` the club's members, invitations and settings, and `DIRECTOR` the rest: the clock, the set-up and payouts, deals, archive and delete, PINs, tokens,
+templates, leagues, seasons and the club's card holders (its members' list). An endpoint
+missing from every set needs a director. `HOSTER` is apart: the server's hoster making and
+listing clubs, in no club (its guard, `hoster_api`, admits a hoster's token only).
 
 `check_role` runs before every request, ahead of the guards. It resolves the staff member a
 bearer token or a console session acts as (a session whose membership is gone is ended here, so
@@ -90,7 +90,7 @@ FLOOR = frozenset({
     "api_league.live_night", "api_league.next_night", "api_league.night",
     "api_league.standings", "api_league.mark",
     "api_seasons.list_seasons", "api_seasons.show_season", "api_seasons.standings",
-    "api_club.show_settings",
+    "api_club.show_settings", "api_members.list_members", "api_members.show_member",
     # The door: the sign-ups, their check-in, and calling the waitlist.
     "api.list_signups", "api.check_in_signup", "api.promote_signup", "api.move_down_signup",
     # The console's pages and forms of the night.
@@ -99,7 +99,7 @@ FLOOR = frozenset({
     "td.save_table_count", "td.player_action", "td.register", "td.draw_seats", "td.undo",
     "td.redo", "td.roster_page", "td.roster_player", "td.seasons_page", "td.season_page",
     "td.print_moves", "td.print_payouts", "td.print_receipt", "td.print_receipts",
-    "td.print_results", "td.print_seat_cards", "td.print_structure",
+    "td.print_results", "td.print_seat_cards", "td.print_structure", "td.membership_page",
     "league_night.live", "league_night.mark",
 })
 
@@ -116,11 +116,14 @@ DIRECTOR = frozenset({
     "api_league.create_league", "api_league.enter_night", "api_league.choose_readings",
     "api_league.open_night", "api_league.confirm", "api_league.undo",
     "api_seasons.create_season", "api_seasons.change_season", "api_seasons.delete_season",
+    "api_members.add_member", "api_members.change_member", "api_members.delete_member",
+    "api_members.import_members",
     "td.create", "td.setup", "td.save_setup", "td.save_as_template", "td.save_chip_set",
     "td.save_payout_table", "td.adjust_payouts", "td.accept_deal", "td.race_chips",
     "td.archive", "td.delete", "td.revert", "td.renew_table_access", "td.structure_templates",
     "td.delete_template", "td.add_roster_player", "td.create_season", "td.change_season",
-    "td.delete_season", "td.account", "td.create_token", "td.revoke_token",
+    "td.delete_season", "td.add_card", "td.change_card", "td.renew_card", "td.delete_card",
+    "td.import_cards", "td.account", "td.create_token", "td.revoke_token",
     "draw_console.tables_page", "league.new", "league.secretary", "league.undo",
     "league_night.open_night", "league_night.confirm", "league_night.readings",
 })

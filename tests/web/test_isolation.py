@@ -1,7 +1,7 @@
 """Two clubs on one server see nothing of each other (issue 29, "What it must show"): club B has
 a tournament with its players seated, a hand running and the clock going, a league with a
-night opened, a season, a template, a roster player, a draw table, API tokens, an invitation
-and consoles opened with their PINs. Then every rule of the app's url_map, with every method it
+night opened, a season, a template, a roster player and a member (a card holder linked to it),
+a draw table, API tokens, an invitation and consoles opened with their PINs. Then every rule of the app's url_map, with every method it
 takes, is sent with its URL arguments (and the ids in its body) naming B's things, by club A's
 owner, director and floor member, each with a bearer token and with a logged-in cookie session
 (CSRF header and field included), and by a browser that opened A's consoles with their PINs.
@@ -27,7 +27,7 @@ from typing import Any
 import pytest
 from sqlalchemy import select
 
-from tdapp.services import accounts, clubs
+from tdapp.services import accounts, clubs, tenancy
 from tests.web.builders import second_club
 from tests.web.test_fuzz_routes import (
     _ARGUMENT,
@@ -96,6 +96,8 @@ def _b_club(app, slug: str = "bianchi", owner_name: str = "bruno") -> dict[str, 
         "name": f"{MARK} Iscritto", "contact": "iscritto@example.com"}).get_json()
     api.post(f"/api/v1/tournaments/{tid}/clock", json={"action": "start"})
     roster = api.post("/api/v1/roster", json={"name": f"{MARK} Due"}).get_json()["id"]
+    member = api.post("/api/v1/members", json={"name": f"{MARK} Due", "number": "7",
+                                               "roster_id": roster}).get_json()["id"]
     template = api.post("/api/v1/templates", json={"template_name": f"{MARK} modello",
                                                    "tournament": tid}).get_json()["id"]
     season = api.post("/api/v1/seasons", json={"name": f"{MARK} stagione",
@@ -113,6 +115,7 @@ def _b_club(app, slug: str = "bianchi", owner_name: str = "bruno") -> dict[str, 
         "tid": (tid, tid + OFFSET), "table_id": (draw_id, draw_id + OFFSET),
         "league_id": (league_id, league_id + OFFSET), "season_id": (season, season + OFFSET),
         "template_id": (template, template + OFFSET), "roster_id": (roster, roster + OFFSET),
+        "member_id": (member, member + OFFSET),
         "token_id": (token.info.id, token.info.id + OFFSET),
         "user_id": (owner.id, owner.id + OFFSET),
         "invitation_id": (invitations[0]["id"], invitations[0]["id"] + OFFSET),
@@ -156,7 +159,6 @@ def _club_rows(club_id: int) -> dict[str, list[str]]:
     whoever types it; that is the brake's job."""
     from sqlmodel import SQLModel
 
-    from tdapp.services import tenancy
     from tdapp.storage import database as db
 
     rows: dict[str, list[str]] = {}

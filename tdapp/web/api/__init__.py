@@ -3,9 +3,10 @@
 chips, presence, bust-outs), `settings` (the set-up's bodies), `clock`, `seating` (the seat
 draw, moves, breaks), `tables` (the hold'em hands), `tools` (side pots), `draw_tables`,
 `leagues`, `library` (templates and the roster), `results` (a tournament's exports), `seasons`,
-`club` (its members, invitations and settings), `hosting` (the hoster's clubs), `signups`
-(the DdT's side of a tournament's sign-ups), `public` (what wall displays and phones read at a
-tournament's public address) and `public_signups` (a player's own sign-up). Pages stay
+`club` (its staff, invitations and settings), `members` (the club's card holders), `hosting`
+(the hoster's clubs), `signups` (the DdT's side of a tournament's sign-ups), `public` (what
+wall displays and phones read at a tournament's public address) and `public_signups` (a
+player's own sign-up). Pages stay
 with their audience's blueprint.
 
 A module adds its endpoints to `v1.bp`, or to a blueprint of its own under `v1.URL_PREFIX` that
@@ -50,6 +51,7 @@ def register(app: Flask) -> None:
         hosting,
         leagues,
         library,
+        members,
         players,
         public,
         public_signups,
@@ -65,5 +67,5 @@ def register(app: Flask) -> None:
 
     app.register_blueprint(v1.bp)
     for module in (clock, seating, tables, draw_tables, leagues, seasons, public, public_signups,
-                   club, hosting):
+                   club, hosting, members):
         app.register_blueprint(module.bp)

@@ -28,6 +28,7 @@ def register(app: Flask) -> None:
         formats,
         log,
         members,
+        membership,
         payouts,
         players,
         printing,
