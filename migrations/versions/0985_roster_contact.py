@@ -6,7 +6,7 @@ A plain ADD COLUMN and an index, never a batch rebuild: dropping the old `roster
 SQLite would cascade to what refers to it.
 
 Revision ID: 0985_roster_contact
-Revises: 0970_row_level_security
+Revises: 0980_members
 Create Date: 2026-12-05
 """
 

@@ -21,6 +21,7 @@ from sqlmodel import Session
 from tdapp.kernel.contacts import contact_key
 from tdapp.kernel.refusals import DomainError, Plural, register_messages
 from tdapp.services import brakes, phones, roster, tournaments
+from tdapp.services.membership import membership_of
 from tdapp.tournament.journal import SIGNUP_OWNER
 from tdapp.tournament.registration import RegisterPlayer
 from tdapp.tournament.signups.commands import (
@@ -88,7 +89,9 @@ def sign_up(slug: str, name: object, contact: object, address: str) -> Made:
     # Every attempt counts, refused or not: so many per window from one address or contact.
     ADDRESS_BRAKE.failed(by_address, now)
     CONTACT_BRAKE.failed(by_contact, now)
-    command = SignUp(name, contact)  # type: ignore[arg-type]
+    settings = tournaments.current(tournament_id).settings
+    membership = membership_of(settings, name) if isinstance(name, str) else None
+    command = SignUp(name, contact, membership)  # type: ignore[arg-type]
     state = tournaments.dispatch_prepared(
         tournament_id, lambda session, before: command, actor=_player(name),
         owner=lambda event: signup_owner(event.signup_id))
@@ -164,7 +167,8 @@ def check_in(tournament_id: int, signup_id: int, actor: str, *, same_name_ok: bo
              as_guest: bool = False) -> Tournament:
     """Registers the sign-up's player, as POST .../players does, in one transaction and one
     event: matched to the roster by name, or added to it (the duplicate rule of registration
-    applies); the roster player keeps the sign-up's contact for their history."""
+    applies); the roster player keeps the sign-up's contact for their history. The member list
+    is read afresh: a card renewed at the door counts at once."""
 
     def prepare(session: Session, state: Tournament) -> RegisterPlayer:
         signup = state.signups.to_check_in(signup_id)
@@ -172,6 +176,7 @@ def check_in(tournament_id: int, signup_id: int, actor: str, *, same_name_ok: bo
         roster.keep_contact(session, member.id, signup.contact_key)
         return RegisterPlayer(member.name, roster_id=member.id, same_name_ok=same_name_ok,
                               gender=member.gender, signup_id=signup.id,
-                              membership=signup.membership, as_guest=as_guest)
+                              membership=membership_of(state.settings, signup.name, member.id),
+                              as_guest=as_guest)
 
     return tournaments.dispatch_prepared(tournament_id, prepare, actor)

@@ -4,8 +4,8 @@ Every endpoint of the app is in exactly one of the sets below (tests/web/test_ro
 to that): `OPEN` needs no staff role (public pages, the PIN consoles, logging in), `FLOOR` is
 what the floor staff do during a night (register and unregister, seat draw, rebuys, add-ons,
 re-entries, busts and reinstatements, chip counts, absences, the suggested moves, the hands at a
-table, the door's check-in of sign-ups and calling the waitlist, and reading everything), `OWNER` the club's members, invitations and settings, and
-`DIRECTOR` the rest: the clock, the set-up and payouts, deals, archive and delete, PINs, tokens,
+table, the door's check-in of sign-ups and calling the waitlist, and reading everything),
+`OWNER` the club's members, invitations and settings, and `DIRECTOR` the rest: the clock, the set-up and payouts, deals, archive and delete, PINs, tokens,
 templates, leagues, seasons and the club's card holders (its members' list). An endpoint
 missing from every set needs a director. `HOSTER` is apart: the server's hoster making and
 listing clubs, in no club (its guard, `hoster_api`, admits a hoster's token only).

@@ -379,8 +379,9 @@ def own_key_names(table) -> set[str]:
 
 
 def test_the_only_database_id_inside_an_event_is_a_roster_players():
-    """What EMBEDDED lists is all there is: a tournament's events name its players by their
-    number in the tournament (player_id), and a roster player by the roster's id; a draw
+    """What EMBEDDED lists is all there is: a tournament's events name its players and its
+    sign-ups by their number in the tournament (player_id, signup_id), and a roster player by
+    the roster's id; a draw
     table's and a league's events name seats, players and tables by number and by name. The
     JSON columns hold set-ups (a template's), names (a league's members, its readings) and a
     live night's marks, which name their table by name."""
@@ -391,7 +392,8 @@ def test_the_only_database_id_inside_an_event_is_a_roster_players():
         return {f.name for cls in classes for f in dataclasses.fields(cls)
                 if f.name.endswith(("_id", "_ids"))}
 
-    assert ids(tournament_events._BY_NAME.values()) == {"player_id", "roster_id"}
+    assert ids(tournament_events._BY_NAME.values()) == {"player_id", "roster_id", "signup_id",
+                                                         "signup_ids"}
     draw_classes = [value for value in vars(draw_events).values()
                     if isinstance(value, type) and dataclasses.is_dataclass(value)]
     assert draw_classes and ids(draw_classes) == set()
@@ -412,7 +414,8 @@ def _keys(value: Any) -> Iterator[str]:
 
 def test_the_ids_inside_the_json_of_a_club_s_rows_are_players_numbers_and_roster_ids(club, tmp_path):
     """The same, read off the JSON values of a club's file: in every table, the only keys that
-    look like ids are a tournament's player numbers and the roster ids EMBEDDED lists."""
+    look like ids are a tournament's player and sign-up numbers and the roster ids EMBEDDED
+    lists."""
     path = tmp_path / "club.jsonl"
     club_files.export_club("club", path)
     found, table = set(), None
@@ -423,7 +426,8 @@ def test_the_ids_inside_the_json_of_a_club_s_rows_are_players_numbers_and_roster
             continue
         found |= {(table, key) for value in item if isinstance(value, dict | list)
                   for key in _keys(value) if key.endswith(("_id", "_ids"))}
-    assert found == {("tournament_events", "player_id"), ("tournament_events", "roster_id")}
+    assert found == {("tournament_events", "player_id"), ("tournament_events", "roster_id"),
+                     ("tournament_events", "signup_id")}
 
 
 def test_the_cli_moves_the_demo_club_and_refuses_in_one_line(app, database_url, monkeypatch, tmp_path, capsys):

@@ -200,3 +200,18 @@ def test_the_openapi_document_describes_every_sign_up_path_and_the_code_header(c
         assert "post" in paths[f"{ddt}/{{sid}}/{action}"]
     assert "201" in paths[f"{ddt}/{{sid}}/check-in"]["post"]["responses"]
     assert "delete" in paths[f"{ddt}/{{sid}}"] and "post" in paths[f"{ddt}/no-shows"]
+
+
+def test_on_a_night_for_members_only_the_registration_asks_the_member_list(api):
+    tid, _ = evening(api, members_only=True, guest_fee=500)
+    api.post("/api/v1/members", json={"name": "Anna Rossi", "valid_until": "2020-12-31"})
+    api.post("/api/v1/members", json={"name": "Carla Neri"})
+    players = f"/api/v1/tournaments/{tid}/players"
+    expired = api.post(players, json={"name": "Anna Rossi"})
+    assert expired.status_code == 422
+    assert error(expired)["code"] == "MEMBERSHIP_EXPIRED_OR_GUEST"
+    assert api.post(players, json={"name": "Anna Rossi", "as_guest": True}).status_code == 201
+    assert api.post(players, json={"name": "Carla Neri"}).status_code == 201
+    assert api.post(players, json={"name": "Bruno"}).status_code == 201
+    ledger = api.get(f"/api/v1/tournaments/{tid}").get_json()["ledger"]
+    assert ledger["fees_cents"] == 1000

@@ -12,6 +12,7 @@ from flask import jsonify
 from pydantic import Field
 
 from tdapp.services import roster, tournaments
+from tdapp.services.membership import membership_of
 from tdapp.tournament.busts import BustPlayer, BustPlayers
 from tdapp.tournament.chips import ChipCount, CountChips, SetChips
 from tdapp.tournament.presence import SetAbsent
@@ -32,6 +33,7 @@ class RegisterBody(ApiBody):
     bonus_chips: Count = 0
     same_name_ok: bool = False
     gender: Gender = None
+    as_guest: bool = False
 
 
 @bp.post("/tournaments/<int:tid>/players")
@@ -40,7 +42,9 @@ def register(tid: int):
     """201 with the new player's id. A roster player may be named by `roster_id` alone. A name
     already in the tournament (case, accents and spaces ignored) is refused with 422
     DUPLICATE_PLAYER naming the player who has it, unless `same_name_ok` says it is another
-    person."""
+    person. On a night for members only, who holds no valid card is refused (NOT_A_MEMBER,
+    MEMBERSHIP_EXPIRED) or, with a guest fee, pays it as a guest (`as_guest` for an expired
+    card)."""
     body = parse_json(RegisterBody)
     name, gender = body.name, body.gender
     if body.roster_id is not None:
@@ -49,8 +53,10 @@ def register(tid: int):
         gender = member.gender if "gender" not in body.model_fields_set else gender
     if name is None:
         raise RequestRefused("INVALID_REQUEST", fields=["name"], problems=required("name"))
+    membership = membership_of(tournaments.current(tid).settings, name, body.roster_id)
     command = RegisterPlayer(name, roster_id=body.roster_id, bonus_chips=body.bonus_chips,
-                             same_name_ok=body.same_name_ok, gender=gender)
+                             same_name_ok=body.same_name_ok, gender=gender,
+                             membership=membership, as_guest=body.as_guest)
     state = tournaments.dispatch(tid, command, actor())
     # Player ids are dense and given in registration order: the newest is the last one.
     return jsonify(id=state.players.next_id - 1, version=state.version), 201

@@ -15,6 +15,7 @@ from tdapp.kernel.names import folded
 from tdapp.kernel.numbers import whole_or_none
 from tdapp.kernel.refusals import DomainError
 from tdapp.services import roster, tournaments
+from tdapp.services.membership import membership_of
 from tdapp.tournament.busts import BustPlayer
 from tdapp.tournament.chips import SetChips
 from tdapp.tournament.levels import until_end_of_level
@@ -157,9 +158,12 @@ def register(tid: int):
     member = roster.member_named(name)
     same_name_ok = request.form.get("same_name_ok") == "1"
     gender = request.form.get("gender") or (member.gender if member else None)
+    membership = membership_of(tournaments.current(tid).settings, name,
+                               member.id if member else None)
     command = RegisterPlayer(
         member.name if member else name, roster_id=member.id if member else None,
-        bonus_chips=bonus, same_name_ok=same_name_ok, gender=gender,
+        bonus_chips=bonus, same_name_ok=same_name_ok, gender=gender, membership=membership,
+        as_guest=request.form.get("as_guest") == "1",
     )
     try:
         answer = act(tid, command, gettext("%(name)s is registered.", name=command.name))
