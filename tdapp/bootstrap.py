@@ -27,7 +27,7 @@ from typing import Any
 
 from flask import Flask
 
-from tdapp import realtime, scheduler
+from tdapp import mail, realtime, scheduler
 from tdapp.services import bus
 
 # (subscriber, kind of change it follows), in the order stated above.
@@ -45,8 +45,9 @@ SUBSCRIBERS: tuple[tuple[Callable[[Any], None], type], ...] = (
 
 def wire(app: Flask) -> None:
     """Start the Socket.IO server, subscribe the adapters in order, then start the scheduler
-    (which, owning it, rebuilds every job from the database)."""
+    (which, owning it, rebuilds every job from the database and sends the mail)."""
     realtime.init_app(app)
+    mail.init_app(app)
     subscribe()
     scheduler.init_app(app)
 

@@ -80,7 +80,7 @@ def test_the_bus_subscribers_are_wired_once_in_the_stated_order(app):
 # names the modules it binds and the module names they may not import.
 PURE = ("tdapp.engine", "tdapp.tournament", "tdapp.draw_table", "tdapp.league", "tdapp.season")
 ADAPTERS = ("tdapp.web", "tdapp.realtime", "tdapp.scheduler", "tdapp.cli", "tdapp.bootstrap",
-            "tdapp.console_sessions")
+            "tdapp.console_sessions", "tdapp.mail")
 FRAMEWORKS = ("flask", "flask_socketio", "flask_babel", "socketio", "engineio", "sqlmodel",
               "sqlalchemy", "alembic", "apscheduler", "redis", "gevent", "psycopg")
 LAYER_RULES = {

@@ -1,0 +1,72 @@
+"""Telling players by e-mail (issue 30, item 8), an adapter like realtime: only where
+`TDAPP_SMTP_URL` names a mail server (tdapp/mail/smtp.py).
+
+A moment to tell becomes a letter in the club's language (letters.py), queued in the club's
+outbox right after the change that caused it was committed (tdapp/services/outbox.py); the
+scheduler's owner sends what is due every few seconds (sender.py), so that no answer waits for
+a mail server, and tries again later what did not go. Without `TDAPP_SMTP_URL` nothing is
+queued: a club that sends no mail keeps no mail, and setting it later does not send the news
+of nights gone by.
+
+A letter's link leads to the player's own page at the app's public address: `TDAPP_PUBLIC_URL`
+(like https://tdapp.club.it, the address players reach from home), else the address the
+request that caused the letter came to (the DdT's console), as the QR codes do.
+"""
+
+from __future__ import annotations
+
+import os
+
+from flask import Flask, has_request_context, request
+
+from tdapp.mail import letters, smtp
+from tdapp.mail.letters import Telling
+from tdapp.services import club_settings, outbox, tenancy
+from tdapp.wallclock import utcnow
+
+__all__ = ["Telling", "init_app", "public_url", "queue", "server"]
+
+_app: Flask | None = None
+
+
+def init_app(app: Flask) -> None:
+    """Letters are written with `app`'s templates and catalogues and sent as its settings say;
+    a `TDAPP_SMTP_URL` that names no mail server stops the server at start, in one line."""
+    global _app
+    try:
+        _smtp_of(app)
+    except smtp.BadSmtpUrl as error:
+        raise SystemExit(str(error)) from None
+    _app = app
+
+
+def _setting(app: Flask, name: str) -> str:
+    return (app.config.get(name) or os.environ.get(name) or "").strip()
+
+
+def _smtp_of(app: Flask) -> smtp.Smtp | None:
+    url = _setting(app, "TDAPP_SMTP_URL")
+    return smtp.parse(url) if url else None
+
+
+def server() -> smtp.Smtp | None:
+    """The mail server letters go to; None where none is set (nothing is sent or queued)."""
+    return None if _app is None else _smtp_of(_app)
+
+
+def public_url() -> str | None:
+    """The address players reach the app at, without a trailing slash: TDAPP_PUBLIC_URL, else
+    the current request's; None outside a request with no setting."""
+    configured = "" if _app is None else _setting(_app, "TDAPP_PUBLIC_URL")
+    if configured:
+        return configured.rstrip("/")
+    return request.host_url.rstrip("/") if has_request_context() else None
+
+
+def queue(telling: Telling) -> int | None:
+    """Write `telling`'s letter in the language of the acting club and put it in the club's
+    outbox; its id, or None where no mail server is set."""
+    if _app is None or server() is None:
+        return None
+    language, _zone = club_settings.locale_of(tenancy.acting_club())
+    return outbox.queue(letters.letter(_app, telling, language), utcnow())
