@@ -16,6 +16,7 @@ request that caused the letter came to (the DdT's console), as the QR codes do.
 from __future__ import annotations
 
 import os
+from urllib.parse import urlsplit
 
 from flask import Flask, has_request_context, request
 
@@ -31,21 +32,22 @@ _app: Flask | None = None
 
 def init_app(app: Flask) -> None:
     """Letters are written with `app`'s templates and catalogues and sent as its settings say;
-    a `TDAPP_SMTP_URL` that names no mail server stops the server at start, in one line."""
+    a `TDAPP_SMTP_URL` that names no mail server, or a `TDAPP_PUBLIC_URL` that is no web
+    address, stops the server at start, in one line."""
     global _app
     try:
         _smtp_of(app)
     except smtp.BadSmtpUrl as error:
         raise SystemExit(str(error)) from None
+    if _public_url_of(app) and urlsplit(_public_url_of(app)).scheme not in ("http", "https"):
+        raise SystemExit("TDAPP_PUBLIC_URL is the address players reach tdapp at, like"
+                         " https://tdapp.your-club.it")
     _app = app
 
 
-def _setting(app: Flask, name: str) -> str:
-    return (app.config.get(name) or os.environ.get(name) or "").strip()
-
-
 def _smtp_of(app: Flask) -> smtp.Smtp | None:
-    url = _setting(app, "TDAPP_SMTP_URL")
+    # The app's config first (tests set it), then the environment, as for the other settings.
+    url = (app.config.get("TDAPP_SMTP_URL") or os.environ.get("TDAPP_SMTP_URL") or "").strip()
     return smtp.parse(url) if url else None
 
 
@@ -57,10 +59,15 @@ def server() -> smtp.Smtp | None:
 def public_url() -> str | None:
     """The address players reach the app at, without a trailing slash: TDAPP_PUBLIC_URL, else
     the current request's; None outside a request with no setting."""
-    configured = "" if _app is None else _setting(_app, "TDAPP_PUBLIC_URL")
+    configured = None if _app is None else _public_url_of(_app)
     if configured:
-        return configured.rstrip("/")
+        return configured
     return request.host_url.rstrip("/") if has_request_context() else None
+
+
+def _public_url_of(app: Flask) -> str:
+    url = (app.config.get("TDAPP_PUBLIC_URL") or os.environ.get("TDAPP_PUBLIC_URL") or "").strip()
+    return url.rstrip("/")
 
 
 def queue(telling: Telling) -> int | None:

@@ -1,5 +1,6 @@
 """TDAPP_SMTP_URL names the mail server, how the connection is secured and who sends
-(docs/operations.md); a URL that cannot name one stops the server at start, in one line."""
+(docs/operations.md); a URL that cannot name one, or a TDAPP_PUBLIC_URL that is no web
+address, stops the server at start, in one line."""
 
 from __future__ import annotations
 
@@ -34,3 +35,8 @@ def test_a_url_that_names_no_server_says_what_is_wrong(url, says):
 def test_a_bad_url_stops_the_server_at_start(own_app):
     with pytest.raises(SystemExit, match="needs the sender's address"):
         own_app(TDAPP_SMTP_URL="smtp://mail.club.it")
+
+
+def test_a_public_address_that_is_no_web_address_stops_the_server_at_start(own_app):
+    with pytest.raises(SystemExit, match="like https://"):
+        own_app(TDAPP_PUBLIC_URL="tdapp.club.it")
