@@ -16,6 +16,7 @@ request that caused the letter came to (the DdT's console), as the QR codes do.
 from __future__ import annotations
 
 import os
+from collections.abc import Sequence
 from urllib.parse import urlsplit
 
 from flask import Flask, has_request_context, request
@@ -70,10 +71,10 @@ def _public_url_of(app: Flask) -> str:
     return url.rstrip("/")
 
 
-def queue(telling: Telling) -> int | None:
-    """Write `telling`'s letter in the language of the acting club and put it in the club's
-    outbox; its id, or None where no mail server is set."""
-    if _app is None or server() is None:
-        return None
+def queue(tellings: Sequence[Telling]) -> list[int]:
+    """Write the letters of `tellings` in the language of the acting club and put them in the
+    club's outbox, in one transaction; their ids (none where no mail server is set)."""
+    if _app is None or server() is None or not tellings:
+        return []
     language, _zone = club_settings.locale_of(tenancy.acting_club())
-    return outbox.queue(letters.letter(_app, telling, language), utcnow())
+    return outbox.queue(letters.letters(_app, tellings, language), utcnow())

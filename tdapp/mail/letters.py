@@ -4,6 +4,7 @@ as plain text and as HTML by templates/mail/told.txt and told.html."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Literal
 
@@ -18,7 +19,8 @@ Kind = Literal["promoted", "approved", "declined", "seated"]
 @dataclass(frozen=True)
 class Telling:
     """One moment of one sign-up, to tell its player: who and where (`to`, `player`), of which
-    tournament and club, the link to their own page, and the table and seat when seated."""
+    tournament and club, the link to their own page, the table and seat when seated, and the
+    place in line when approved onto the waitlist."""
 
     kind: Kind
     to: str
@@ -28,26 +30,32 @@ class Telling:
     link: str
     table: int | None = None
     seat: int | None = None
+    position: int | None = None
 
 
-def letter(app: Flask, telling: Telling, language: str) -> Letter:
-    """The letter of `telling` in `language` ("it", "en"), outside any request's own language:
-    the DdT who acts may read the console in English while the club's players read Italian."""
+def letters(app: Flask, tellings: Sequence[Telling], language: str) -> list[Letter]:
+    """The letters of `tellings` in `language` ("it", "en"), whatever the request's own
+    language: the DdT who acts may read the console in English while the club's players read
+    Italian."""
     with app.app_context(), force_locale(language):
-        subject, news = _words(telling)
-        words = {
-            "language": language,
-            "greeting": gettext("Hello %(name)s,", name=telling.player),
-            "news": news,
-            "follow": gettext("Your sign-up, as it stands now:"),
-            "open": gettext("Open my sign-up"),
-            "link": telling.link,
-            "club": telling.club,
-            "why": gettext("You receive this because you signed up for %(tournament)s with this"
-                           " address.", tournament=telling.tournament),
-        }
-        text = app.jinja_env.get_template("mail/told.txt").render(words)
-        html = app.jinja_env.get_template("mail/told.html").render(subject=subject, **words)
+        return [_letter(app, telling, language) for telling in tellings]
+
+
+def _letter(app: Flask, telling: Telling, language: str) -> Letter:
+    subject, news = _words(telling)
+    words = {
+        "language": language,
+        "greeting": gettext("Hello %(name)s,", name=telling.player),
+        "news": news,
+        "follow": gettext("Your sign-up, as it stands now:"),
+        "open": gettext("Open my sign-up"),
+        "link": telling.link,
+        "club": telling.club,
+        "why": gettext("You receive this because you signed up for %(tournament)s with this"
+                       " address.", tournament=telling.tournament),
+    }
+    text = app.jinja_env.get_template("mail/told.txt").render(words)
+    html = app.jinja_env.get_template("mail/told.html").render(subject=subject, **words)
     return Letter(telling.to, subject, text, html)
 
 
@@ -62,7 +70,9 @@ def _words(telling: Telling) -> tuple[str, str]:
         case "approved":
             return (gettext("Sign-up accepted: %(tournament)s", tournament=tournament),
                     gettext("The tournament director accepted your sign-up for"
-                            " %(tournament)s.", tournament=tournament))
+                            " %(tournament)s: you are number %(position)s on the waitlist, and"
+                            " we will write to you when a place comes free.",
+                            tournament=tournament, position=telling.position))
         case "declined":
             return (gettext("Sign-up not accepted: %(tournament)s", tournament=tournament),
                     gettext("The tournament director did not accept your sign-up for"
@@ -70,6 +80,5 @@ def _words(telling: Telling) -> tuple[str, str]:
         case "seated":
             return (gettext("Table %(table)s, seat %(seat)s: %(tournament)s",
                             table=telling.table, seat=telling.seat, tournament=tournament),
-                    gettext("The seats of %(tournament)s are drawn: you play at table"
-                            " %(table)s, seat %(seat)s.", tournament=tournament,
-                            table=telling.table, seat=telling.seat))
+                    gettext("Your seat at %(tournament)s: table %(table)s, seat %(seat)s.",
+                            tournament=tournament, table=telling.table, seat=telling.seat))

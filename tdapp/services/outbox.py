@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import logging
 import secrets
+from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 
@@ -52,14 +53,15 @@ class Claimed:
     claim: str
 
 
-def queue(letter: Letter, now: datetime) -> int:
-    """Put `letter` in the acting club's outbox, due at once; its id."""
+def queue(letters: Sequence[Letter], now: datetime) -> list[int]:
+    """Put `letters` in the acting club's outbox in one transaction, due at once; their ids."""
     with session_scope() as db:
-        row = outbox.OutboxMail(to_address=letter.to, subject=letter.subject, text=letter.text,
-                                html=letter.html, created_at=now, next_attempt_at=now)
-        db.add(row)
+        rows = [outbox.OutboxMail(to_address=letter.to, subject=letter.subject, text=letter.text,
+                                  html=letter.html, created_at=now, next_attempt_at=now)
+                for letter in letters]
+        db.add_all(rows)
         db.flush()
-        return row.id  # type: ignore[return-value]
+        return [row.id for row in rows]  # type: ignore[misc]
 
 
 def claim_next(now: datetime) -> Claimed | None:

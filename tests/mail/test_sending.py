@@ -9,6 +9,7 @@ from __future__ import annotations
 import threading
 from datetime import timedelta
 
+import pytest
 from sqlmodel import select
 
 from tdapp import mail
@@ -33,7 +34,7 @@ def rows() -> list[OutboxMail]:
 
 
 def test_the_promotion_arrives_in_italian_with_the_tournament_and_the_link(mail_server, clock):
-    assert mail.queue(promoted()) is not None
+    assert len(mail.queue([promoted()])) == 1
     assert mail_server.inbox.received == []  # queued, not sent by the one who queued it
     assert sender.send_due() == 1
     [message] = mail_server.inbox.received
@@ -53,23 +54,42 @@ def test_the_promotion_arrives_in_italian_with_the_tournament_and_the_link(mail_
     assert sender.send_due() == 0  # sent once
 
 
+@pytest.mark.parametrize(("telling", "subject", "news"), [
+    (Telling("approved", "a@example.org", "Anna", "Lunedì", "Circolo", LINK, position=3),
+     "Iscrizione accettata: Lunedì",
+     "ha accettato la tua iscrizione a Lunedì: sei il numero 3 in lista d'attesa"),
+    (Telling("declined", "a@example.org", "Anna", "Lunedì", "Circolo", LINK),
+     "Iscrizione non accettata: Lunedì",
+     "Il direttore del torneo non ha accettato la tua iscrizione a Lunedì."),
+    (Telling("seated", "a@example.org", "Anna", "Lunedì", "Circolo", LINK, table=3, seat=9),
+     "Tavolo 3, posto 9: Lunedì", "Il tuo posto a Lunedì: tavolo 3, posto 9."),
+])
+def test_each_moment_is_told_in_its_own_italian_words(mail_server, clock, telling, subject, news):
+    mail.queue([telling])
+    sender.send_due()
+    [message] = mail_server.inbox.received
+    assert message["Subject"] == subject
+    assert news in message.get_body(("plain",)).get_content()
+    assert news.replace("'", "&#39;") in message.get_body(("html",)).get_content()
+
+
 def test_a_club_that_speaks_english_writes_in_english(app, mail_server, clock):
     club = tenancy.acting_club()
     info = club_settings.settings(club)
     club_settings.change(club, language="en", name=info.name)
-    mail.queue(Telling("seated", to="bo@example.org", player="Bo", tournament="Friday <Turbo>",
-                       club="Circolo Test", link=LINK, table=2, seat=7))
+    mail.queue([Telling("seated", to="bo@example.org", player="Bo", tournament="Friday <Turbo>",
+                        club="Circolo Test", link=LINK, table=2, seat=7)])
     sender.send_due()
     [message] = mail_server.inbox.received
     assert message["Subject"] == "Table 2, seat 7: Friday <Turbo>"
-    assert "you play at table 2, seat 7" in message.get_body(("plain",)).get_content()
+    assert "Your seat at Friday <Turbo>: table 2, seat 7." in message.get_body(("plain",)).get_content()
     html = message.get_body(("html",)).get_content()
     assert "Friday &lt;Turbo&gt;" in html and "Friday <Turbo>" not in html
 
 
 def test_with_the_server_down_the_letter_waits_and_goes_when_it_is_back(mail_server, clock):
     mail_server.stop()
-    mail.queue(promoted())
+    mail.queue([promoted()])
     assert sender.send_due() == 0
     [row] = rows()
     assert row.sent_at is None and row.attempts == 1
@@ -87,7 +107,7 @@ def test_with_the_server_down_the_letter_waits_and_goes_when_it_is_back(mail_ser
 
 def test_each_wait_is_longer_and_after_the_last_the_letter_is_given_up(mail_server, clock, caplog):
     mail_server.stop()
-    mail.queue(promoted())
+    mail.queue([promoted()])
     waits = []
     for _ in range(len(outbox.RETRY_MINUTES) + 1):
         sender.send_due()
@@ -106,8 +126,8 @@ def test_each_wait_is_longer_and_after_the_last_the_letter_is_given_up(mail_serv
 
 
 def test_an_address_the_server_refuses_is_given_up_at_once_and_the_next_goes(mail_server, clock):
-    mail.queue(promoted(to=REFUSED))
-    mail.queue(promoted(to="carla@example.org"))
+    mail.queue([promoted(to=REFUSED)])
+    mail.queue([promoted(to="carla@example.org")])
     assert sender.send_due() == 1
     refused, delivered = rows()
     assert (refused.attempts, refused.next_attempt_at, refused.sent_at) == (1, None, None)
@@ -118,8 +138,7 @@ def test_an_address_the_server_refuses_is_given_up_at_once_and_the_next_goes(mai
 
 def test_two_senders_racing_send_each_letter_once(mail_server, clock):
     addresses = [f"player{n}@example.org" for n in range(30)]
-    for address in addresses:
-        mail.queue(promoted(to=address))
+    mail.queue([promoted(to=address) for address in addresses])
     start = threading.Barrier(4)
     counts: list[int] = []
 
@@ -141,7 +160,7 @@ def test_two_senders_racing_send_each_letter_once(mail_server, clock):
 def test_a_claim_is_one_senders_alone_until_its_lease_ends(mail_server, clock):
     """The claim itself, raced: of two senders claiming the same due letter only one gets it;
     a sender that died holding it lets it go at the lease's end, and its late word is ignored."""
-    mail.queue(promoted())
+    mail.queue([promoted()])
     first = outbox.claim_next(clock.now)
     assert first is not None and outbox.claim_next(clock.now) is None
     clock.advance(seconds=outbox.LEASE.total_seconds())
@@ -156,7 +175,7 @@ def test_a_claim_is_one_senders_alone_until_its_lease_ends(mail_server, clock):
 
 def test_without_a_mail_server_nothing_is_queued_or_sent(app, clock):
     assert mail.server() is None
-    assert mail.queue(promoted()) is None
+    assert mail.queue([promoted()]) == []
     assert rows() == []
     assert sender.send_due() == 0
 
@@ -182,8 +201,8 @@ def test_one_sender_sends_every_clubs_letters_in_each_clubs_language(app, mail_s
     other = second_club("bianchi")
     club_settings.change(other, language="en", name="Bianchi")
     with tenancy.in_club(other):
-        mail.queue(promoted(to="bruno@example.org"))
-    mail.queue(promoted())
+        mail.queue([promoted(to="bruno@example.org")])
+    mail.queue([promoted()])
     assert sender.send_due() == 2
     subjects = {m["To"]: m["Subject"] for m in mail_server.inbox.received}
     assert subjects == {"bruno@example.org": "A place for you at Lunedì Deepstack",

@@ -68,7 +68,7 @@ def _two_clubs(app, monkeypatch: pytest.MonkeyPatch) -> tuple[int, int]:
             league.enter_night(played, night["day"], tables_of(night), owner)
             with db.session_scope() as session:
                 assert scheduling.claim_level_end(session, built["named"]["tid"][0], 1)
-            outbox.queue(outbox.Letter(f"{slug}@example.org", "Posto", "Testo", "<p>Testo</p>"),
+            outbox.queue([outbox.Letter(f"{slug}@example.org", "Posto", "Testo", "<p>Testo</p>")],
                          utcnow())
         clubs.append(built["id"])
     return clubs[0], clubs[1]
