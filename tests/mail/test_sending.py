@@ -157,6 +157,31 @@ def test_two_senders_racing_send_each_letter_once(mail_server, clock):
     assert all(row.sent_at is not None and row.attempts == 1 for row in rows())
 
 
+def _claimed_by_two_at_once(now) -> list[outbox.Claimed]:
+    """What two senders claim, started at the same instant."""
+    start = threading.Barrier(2)
+    got: list[outbox.Claimed | None] = []
+
+    def claim() -> None:
+        start.wait()
+        got.append(outbox.claim_next(now))
+
+    racers = [threading.Thread(target=claim) for _ in range(2)]
+    for racer in racers:
+        racer.start()
+    for racer in racers:
+        racer.join()
+    return [claimed for claimed in got if claimed is not None]
+
+
+def test_of_two_senders_claiming_the_same_letter_at_once_one_gets_it(mail_server, clock):
+    for _ in range(10):
+        mail.queue([promoted()])
+        [winner] = _claimed_by_two_at_once(clock.now)
+        outbox.sent(winner, clock.now)
+    assert all(row.attempts == 1 and row.sent_at is not None for row in rows())
+
+
 def test_a_claim_is_one_senders_alone_until_its_lease_ends(mail_server, clock):
     """The claim itself, raced: of two senders claiming the same due letter only one gets it;
     a sender that died holding it lets it go at the lease's end, and its late word is ignored."""
