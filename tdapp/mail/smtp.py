@@ -96,6 +96,8 @@ def message(smtp: Smtp, letter: Letter) -> EmailMessage:
     mail["Subject"] = letter.subject
     mail["Date"] = formatdate(localtime=False, usegmt=True)
     mail["Message-ID"] = make_msgid(domain=smtp.sender_address.rpartition("@")[2])
+    # RFC 3834: sent by a machine, so that an away message never answers it.
+    mail["Auto-Submitted"] = "auto-generated"
     mail.set_content(letter.text)
     mail.add_alternative(letter.html, subtype="html")
     return mail

@@ -40,6 +40,7 @@ def test_the_promotion_arrives_in_italian_with_the_tournament_and_the_link(mail_
     [message] = mail_server.inbox.received
     assert message["To"] == "anna@example.org"
     assert message["From"] == "Circolo Test <tdapp@club.test>"
+    assert message["Auto-Submitted"] == "auto-generated"
     assert message["Subject"] == "Un posto per te a Lunedì Deepstack"
     assert message.get_content_type() == "multipart/alternative"
     text = message.get_body(("plain",)).get_content()
