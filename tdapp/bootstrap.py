@@ -14,7 +14,8 @@ first:
 3. the league night screens' `league_night` message, after the consoles of its tables (a
    screen refetches its page: it may wait);
 4. the screens' `view` broadcast (displays, phones, the DdT's console);
-5. the scheduler's re-planning of the clock and decision jobs (or, in a process that does not
+5. the sign-up pages' `signup` message: a few players' pages, after the room's screens;
+6. the scheduler's re-planning of the clock and decision jobs (or, in a process that does not
    own the scheduler, telling the owner through Redis): nobody watches it happen.
 
 No module subscribes itself, at import or in its own `init_app`.
@@ -39,6 +40,7 @@ SUBSCRIBERS: tuple[tuple[Callable[[Any], None], type], ...] = (
     (realtime.push_league_night, bus.DrawTableChange),
     (realtime.push_league_night, bus.LeagueNightChange),
     (realtime.push_views, bus.Change),
+    (realtime.push_signups, bus.Change),
     (scheduler.follow, bus.Change),
 )
 

@@ -8,6 +8,7 @@ than its `.po`, so a fresh clone speaks Italian on its first start.
 from __future__ import annotations
 
 import os
+from datetime import date, datetime
 from decimal import Decimal, localcontext
 from pathlib import Path
 from typing import Any
@@ -49,6 +50,11 @@ def club_zone() -> ZoneInfo:
     """The room's time zone as a `zoneinfo` zone, for arithmetic on local times: Flask-Babel's
     pytz zone would give `datetime.combine` its old local mean time (+0:50 in Rome)."""
     return ZoneInfo(str(get_timezone()))
+
+
+def club_today() -> date:
+    """The day it is in the room: a card valid until today is valid until midnight there."""
+    return datetime.now(club_zone()).date()
 
 
 def _club_locale() -> tuple[str, str]:
@@ -107,9 +113,12 @@ def translate(code: str, params: dict[str, Any]) -> str:
         return message_for(code, params)
     # Money travels in cents (`*_cents`); a person reads it in euros.
     params = {key: _shown(key, value) for key, value in params.items()}
-    if isinstance(params.get("reason_code"), str) and isinstance(params.get("reason_params"), dict):
-        # The engine's own reason inside the refusal ("it is seat 3's turn..."), said too.
-        params["reason"] = engine_reason(params["reason_code"], params["reason_params"])
+    inside, inside_params = params.get("reason_code"), params.get("reason_params")
+    if isinstance(inside, str) and isinstance(inside_params, dict):
+        # The reason inside the refusal, said too: the engine's ("it is seat 3's turn..."), or
+        # another refusal of the app's (a file's bad line: "... is not a day").
+        params["reason"] = (engine_reason(inside, inside_params) if inside in REASONS
+                            else translate(inside, inside_params))
     plural = message_plural(code)
     try:
         if plural is not None:  # the form the language uses for this count ("1 minuto")

@@ -29,7 +29,7 @@ LAST_DAY = FINALINA_DAY
 
 register_messages({
     "UNKNOWN_NIGHT": "Day %(day)s of this league has no result",
-    "NOT_A_MEMBER": "%(player)s is not a member of this league",
+    "NOT_A_MEMBER": "%(player)s is not a member: only members may take part",
     "DAY_OUT_OF_ORDER": "Day %(day)s cannot be entered now: the next day is %(expected)s",
     "SEASON_OVER": "The season is over: the Final and the Finalina have been played",
 })

@@ -4,7 +4,8 @@ The services publish committed changes on the bus (tdapp/services/bus.py); the s
 turn them into pushes (`tdapp.bootstrap` wires them, in order). No other module emits. Files:
 `server` (the Socket.IO server and its set-up), `views` (the tournament's views, built once for
 screens, pages and the API), `protocol` (the screens' deltas, pure), `screens`,
-`table_consoles`, `draw_consoles`, `league_nights` (one per audience). What each audience emits
+`table_consoles`, `draw_consoles`, `league_nights`, `signups` (a player's own sign-up page) (one
+per audience). What each audience emits
 and receives is docs/realtime.md.
 """
 
@@ -31,6 +32,7 @@ from tdapp.realtime.screens import (
     td_answer,
 )
 from tdapp.realtime.server import channel, message_queue, socketio
+from tdapp.realtime.signups import push_signups
 from tdapp.realtime.table_consoles import (
     end_renewed_table_consoles,
     forget_pushed,
@@ -69,6 +71,7 @@ __all__ = [
     "push_hands",
     "push_draw_table",
     "push_league_night",
+    "push_signups",
     "push_views",
     "screen_view",
     "seating_rows",

@@ -87,6 +87,12 @@ class Formula:
         return math.sqrt(n * buy_in * buy_in / paid) / (1 + place) if paid > 0 else 0.0
 
 
+def written(hundredths: int) -> float:
+    """Points as the API and a sign-up's history write them: a number with at most two
+    decimals."""
+    return round(hundredths / 100, 2)
+
+
 def _hundredths(points: float) -> int:
     return math.floor(points * 100 + 0.5)
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from sqlmodel import col, select
+from sqlmodel import Session, col, select
 
 from tdapp.kernel.names import fits, folded, same_name_key, tidied
 from tdapp.kernel.refusals import DomainError, register_messages
@@ -52,13 +52,40 @@ def add_member(name: str, gender: str | None = None) -> Member:
     if gender is not None and gender not in GENDERS:
         raise DomainError("BAD_GENDER")
     with session_scope() as db:
-        names = db.exec(select(RosterPlayer.name)).all()
-        if any(same_name_key(other) == same_name_key(name) for other in names):
+        if _named(db, name) is not None:
             raise DomainError("ROSTER_NAME_TAKEN", name=name)
-        row = RosterPlayer(name=name, gender=gender)
+        return _added(db, name, gender)
+
+
+def named_or_added(db: Session, name: str) -> Member:
+    """The roster player with this name (case, accents and spaces ignored), or a new one, in the
+    caller's transaction: a check-in adds its newcomer with the entry, or not at all."""
+    found = _named(db, name)
+    return found if found is not None else _added(db, tidied(name), None)
+
+
+def keep_contact(db: Session, roster_id: int, key: str) -> None:
+    """The roster player's contact, as a sign-up they checked in with keys it: a later sign-up
+    with it finds their history (tdapp/services/signup_history.py)."""
+    row = db.get(RosterPlayer, roster_id)
+    if row is not None and row.contact_key != key:
+        row.contact_key = key
         db.add(row)
-        db.flush()
-        return Member(row.id, row.name, row.gender)
+
+
+def _named(db: Session, name: str) -> Member | None:
+    wanted = same_name_key(name)
+    for row in db.exec(select(RosterPlayer)).all():
+        if same_name_key(row.name) == wanted:
+            return Member(row.id, row.name, row.gender)
+    return None
+
+
+def _added(db: Session, name: str, gender: str | None) -> Member:
+    row = RosterPlayer(name=name, gender=gender)
+    db.add(row)
+    db.flush()
+    return Member(row.id, row.name, row.gender)
 
 
 def member(roster_id: int) -> Member:

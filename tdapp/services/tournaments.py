@@ -19,6 +19,7 @@ from __future__ import annotations
 import re
 import secrets
 import unicodedata
+from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import datetime
 from typing import Any, Literal
@@ -93,10 +94,20 @@ def _ctx(now: datetime) -> Ctx:
 def dispatch(tournament_id: int, command: Any, actor: str, owner: str = DDT) -> Tournament:
     """Decide `command` on the tournament, log the event, and return the new state. A refusal
     raises DomainError and changes nothing."""
+    return dispatch_prepared(tournament_id, lambda session, state: command, actor, owner)
+
+
+def dispatch_prepared(tournament_id: int, prepare: Callable[[Session, Tournament], Any],
+                      actor: str, owner: str | Callable[[Any], str] = DDT) -> Tournament:
+    """`dispatch`, with the command made by `prepare(session, state)` inside the action's
+    transaction and lock (a check-in adds its newcomer to the roster in it: a refusal then
+    adds nothing), and the owner read from the event when it names it (a sign-up owns its
+    own events from its first, whose id only the event knows)."""
     now = utcnow()
     with LOG.write(tournament_id, now) as writing:
         before = writing.state
-        event = decide(before, command, _ctx(now))
+        event = decide(before, prepare(writing.session, before), _ctx(now))
+        owner = owner if isinstance(owner, str) else owner(event)
         writing.append(event, actor, owner)
         _keep_name(writing, before)
         change = _change(writing, event_name(event), "applied", before, owner)

@@ -18,4 +18,7 @@ class RosterPlayer(ClubOwned, table=True):
     id: int | None = Field(default=None, primary_key=True)
     name: str = Field(max_length=120, index=True)
     gender: str | None = Field(default=None, max_length=1)  # "f", "m" or unknown
+    # The contact of the player's last check-in from a sign-up (tdapp/kernel/contacts.py's key):
+    # a sign-up with it finds the player's history.
+    contact_key: str | None = Field(default=None, max_length=120, index=True)
     created_at: datetime = when()

@@ -21,6 +21,8 @@ The pieces:
                    views (core view sections and warnings); clock/, seating/ (the seat draw,
                    balancing, breaking), hands/: subpackages of their own
     reinstate.py   bringing back a busted player (a DdT correction, not a re-entry)
+    signups/       sign-ups before the night: caps, the waitlist, members and guests, and what
+                   each player must be told (telling.py)
     deals.py       ICM and chip-chop amounts in whole cents; deal_proposal.py a tournament's deal
     colour_up/     the chip set, colour-ups planned by the structure, the chip race (TO-16)
     touches.py     what each event touches, declared per event type (`@declares`)
@@ -70,11 +72,15 @@ AREAS = (
     "payouts",
     "reinstate",
     "phone_codes",
+    "signups.rules",
+    "signups.log",
+    "signups.view",
     "views",
 )
 """The areas: the modules that register decide, apply, view and warning handlers."""
 
-SERVED = ("deals", "deal_proposal", "results", "seating.announce", "side_pots", "undo")
+SERVED = ("deals", "deal_proposal", "results", "seating.announce", "side_pots", "undo",
+          "signups.telling")
 """The rules that no area imports (the services call them): loaded with the areas, so that every
 refusal's message is registered in every process, whatever it uses."""
 

@@ -4,9 +4,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 
+from tdapp.kernel.events import adds
 from tdapp.kernel.refusals import DomainError, register_messages
 from tdapp.tournament.ctx import Ctx
-from tdapp.tournament.events import event
+from tdapp.tournament.events import event, upgrades
 from tdapp.tournament.registry import applies, decides
 from tdapp.tournament.settings import Settings, follow_entry, validate
 from tdapp.tournament.state import Tournament
@@ -19,10 +20,18 @@ class ConfigureTournament:
     settings: Settings
 
 
-@event("TournamentConfigured")
+@event("TournamentConfigured", version=2)
 @dataclass(frozen=True)
 class TournamentConfigured:
+    """`signups_promoted`: the waitlisted sign-ups the new settings confirm (a cap raised frees
+    places for the first in line)."""
+
     settings: Settings
+    signups_promoted: tuple[int, ...] = ()
+
+
+# Configured before sign-ups: nobody waited in line.
+upgrades("TournamentConfigured", from_version=1)(adds(signups_promoted=()))
 
 
 register_messages(
@@ -51,9 +60,10 @@ def _configure(state: Tournament, command: ConfigureTournament, ctx: Ctx) -> Tou
                 raise DomainError("SETTING_LOCKED", field=name)
     if state.seats_drawn and settings.seats_per_table != state.settings.seats_per_table:
         raise DomainError("SEATS_LOCKED")
-    return TournamentConfigured(settings)
+    return TournamentConfigured(settings, state.signups.first_in_line(settings.signups))
 
 
 @applies(TournamentConfigured)
 def _configured(state: Tournament, event: TournamentConfigured) -> Tournament:
-    return replace(state, created=True, settings=event.settings)
+    signups = state.signups.confirming(event.signups_promoted)
+    return replace(state, created=True, settings=event.settings, signups=signups)

@@ -13,7 +13,8 @@ unregistered). Parameters are JSON-able so that the API can carry them as they a
 `render(code, params, translate, money)` writes a line in a language: the web passes its
 `translate(code, params)` (the catalogue); the default is the English templates.
 
-`actor_label(owner, actor, state)` says who did it: the DdT by name, a table, a phone, the clock.
+`actor_label(owner, actor, state)` says who did it: the DdT by name, a table, a phone, a
+sign-up's own page, the clock.
 """
 
 from __future__ import annotations
@@ -68,16 +69,21 @@ Line = tuple[str, dict[str, Any]]
 Describer = Callable[[Any, Tournament], Line]
 _DESCRIBERS: dict[type, Describer] = {}
 
+SIGNUP_OWNER = "signup "
+"""A sign-up's own page owns its events as `phone:signup <id>`."""
+
 register_messages(
     {
         # Who did it.
         "ACTOR_DDT": "%(name)s (DdT)",
         "ACTOR_TABLE": "table %(table)s",
         "ACTOR_PHONE": "phone of %(player)s",
+        "ACTOR_SIGNUP": "sign-up of %(player)s",
         "ACTOR_CLOCK": "clock",
         "A_PLAYER": "a player",
         # Entries and money.
         "LOG_CONFIGURED": "Set-up saved: %(name)s",
+        "LOG_SIGNUPS_PROMOTED": "%(line)s; confirmed from the waitlist: %(names)s",
         "LOG_REGISTERED": "%(player)s registered",
         "LOG_REGISTERED_SEATED": "%(player)s registered, seated at table %(table)s seat %(seat)s",
         "LOG_UNREGISTERED_REFUND": "%(player)s unregistered: %(refund)s given back",
@@ -214,6 +220,10 @@ def actor_label(owner: str, actor: str, state: Tournament) -> Line:
     "phone:<player id>", "clock") and `actor`, the DdT's user name."""
     kind, _, rest = owner.partition(":")
     number = whole_or_none(rest)
+    signup = whole_or_none(rest.removeprefix(SIGNUP_OWNER)) if rest.startswith(SIGNUP_OWNER) else None
+    if kind == "phone" and signup is not None:
+        found = state.signups.get(signup)
+        return "ACTOR_SIGNUP", {"player": found.name if found else _line("A_PLAYER")}
     if kind == "table" and number is not None:
         return "ACTOR_TABLE", {"table": number}
     if kind == "phone" and number is not None:
@@ -268,7 +278,17 @@ def _name(state: Tournament, player_id: int) -> Any:
 
 @describes(TournamentConfigured)
 def _configured(event: TournamentConfigured, before: Tournament) -> Line:
-    return "LOG_CONFIGURED", {"name": event.settings.name}
+    return promoting(("LOG_CONFIGURED", {"name": event.settings.name}), before,
+                     event.signups_promoted)
+
+
+def promoting(line: Line, before: Tournament, promoted: tuple[int, ...]) -> Line:
+    """The line, followed by the sign-ups it confirmed from the waitlist, by name."""
+    if not promoted:
+        return line
+    names = [before.signups.signup(signup_id).name for signup_id in promoted]
+    code, params = line
+    return "LOG_SIGNUPS_PROMOTED", {"line": _line(code, **params), "names": names}
 
 
 @describes(PlayerRegistered)

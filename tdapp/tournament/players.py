@@ -56,6 +56,7 @@ class Player:
     # "f" or "m" when the DdT gave it, for the words that agree with it ("Eliminata"); None
     # keeps them neutral.
     gender: str | None = None
+    guest_fee_cents: int = 0  # paid on top of the entry by a guest on a night for members only
 
     @property
     def busted(self) -> bool:

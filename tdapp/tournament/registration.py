@@ -1,5 +1,9 @@
 """Entries: register (from the roster or a typed name), unregister, re-enter (TO-03).
 
+A registration may check a sign-up in (`signup_id`, signups/): the sign-up is marked with the
+player, and undoing or unregistering the entry takes the check-in back. On a night for members
+only, who is no member pays the guest fee on top (signups/membership.py), the house's like `fee`.
+
 Once the seats are drawn, a newcomer's seat is drawn with the entry: a random open seat at one of
 the shortest tables (TO-03), or a new table when every seat is taken. The event records it, and
 the player's phone code (phone_codes.py); a re-entry keeps the code.
@@ -22,6 +26,8 @@ from tdapp.tournament.players import GENDERS, Player
 from tdapp.tournament.registry import applies, decides
 from tdapp.tournament.seating.seat_draw import draw_seats
 from tdapp.tournament.settings import check_starting_stack
+from tdapp.tournament.signups.membership import entry_guest_fee
+from tdapp.tournament.signups.model import Membership
 from tdapp.tournament.state import Tournament
 
 MAX_NAME = 80
@@ -38,6 +44,11 @@ class RegisterPlayer:
     bonus_chips: int = 0
     same_name_ok: bool = False
     gender: str | None = None  # "f", "m" or unknown (GENDERS)
+    # The sign-up this entry checks in; what the club's member list says of the player (asked
+    # by the service on a night for members only); an expired member let in as a guest.
+    signup_id: int | None = None
+    membership: Membership | None = None
+    as_guest: bool = False
 
 
 @dataclass(frozen=True)
@@ -55,7 +66,7 @@ class ReEnterPlayer:
     forfeit: bool = False
 
 
-@event("PlayerRegistered", version=4)
+@event("PlayerRegistered", version=5)
 @dataclass(frozen=True)
 class PlayerRegistered:
     player_id: int
@@ -70,6 +81,8 @@ class PlayerRegistered:
     fee_cents: int = 0
     bounty_cents: int = 0
     gender: str | None = None
+    signup_id: int | None = None
+    guest_fee_cents: int = 0
 
 
 @upgrades("PlayerRegistered", from_version=1)
@@ -83,6 +96,8 @@ def _without_phone_code(payload: Payload) -> Payload:
 upgrades("PlayerRegistered", from_version=2)(adds(fee_cents=0, bounty_cents=0))
 # Registered before genders were asked: unknown, said in neutral words.
 upgrades("PlayerRegistered", from_version=3)(adds(gender=None))
+# Registered before sign-ups and guests: no sign-up checked in, no guest fee.
+upgrades("PlayerRegistered", from_version=4)(adds(signup_id=None, guest_fee_cents=0))
 
 
 @event("PlayerUnregistered", version=2)
@@ -173,6 +188,9 @@ def _register(state: Tournament, command: RegisterPlayer, ctx: Ctx) -> PlayerReg
     if command.same_name_ok is not True:
         _check_new_name(state, name)
     _check_registration_open(state, ctx.now)
+    if command.signup_id is not None:
+        state.signups.to_check_in(command.signup_id)
+    guest_fee = entry_guest_fee(state.settings, name, command.membership, command.as_guest)
     player_id = state.players.next_id
     rng = ctx.rng()
     table, seat = late_seat(state, player_id, rng)
@@ -189,6 +207,8 @@ def _register(state: Tournament, command: RegisterPlayer, ctx: Ctx) -> PlayerReg
         gender=command.gender,
         fee_cents=state.settings.fee_cents,
         bounty_cents=bounty_per_entry(state),
+        signup_id=command.signup_id,
+        guest_fee_cents=guest_fee,
     )
 
 
@@ -216,6 +236,15 @@ def _check_registration_open(state: Tournament, now: datetime) -> None:
         raise DomainError("LATE_REGISTRATION_OVER", level=level)
 
 
+def registration_open(state: Tournament, now: datetime) -> bool:
+    """Whether a newcomer may still enter (the no-shows are released once nobody may)."""
+    try:
+        _check_registration_open(state, now)
+    except DomainError:
+        return False
+    return True
+
+
 @applies(PlayerRegistered)
 def _registered(state: Tournament, event: PlayerRegistered) -> Tournament:
     state = make_room_in_places(state)
@@ -229,6 +258,7 @@ def _registered(state: Tournament, event: PlayerRegistered) -> Tournament:
         phone_code=event.phone_code,
         bounty_cents=event.bounty_cents,
         gender=event.gender,
+        guest_fee_cents=event.guest_fee_cents,
     )
     key = same_name_key(event.name)
     state = replace(
@@ -238,11 +268,13 @@ def _registered(state: Tournament, event: PlayerRegistered) -> Tournament:
             buy_ins=1,
             buy_in_cents=event.buy_in_cents,
             starting_chips=event.starting_stack,
-            fees_cents=event.fee_cents,
+            fees_cents=event.fee_cents + event.guest_fee_cents,
             bounty_cents=event.bounty_cents,
         ),
         name_keys=state.name_keys if key in state.name_keys else {**state.name_keys, key: player.id},
     )
+    if event.signup_id is not None:
+        state = replace(state, signups=state.signups.checked_in_as(event.signup_id, player.id))
     return seat_if_given(state, event.player_id, event.table, event.seat)
 
 
@@ -260,7 +292,7 @@ def _unregister(state: Tournament, command: UnregisterPlayer, ctx: Ctx) -> Playe
         player.id,
         refund_cents=state.settings.buy_in_cents,
         chips=player.starting_stack,
-        fee_cents=state.settings.fee_cents,
+        fee_cents=state.settings.fee_cents + player.guest_fee_cents,
         bounty_cents=player.bounty_cents,
     )
 
@@ -277,10 +309,13 @@ def _unregistered(state: Tournament, event: PlayerUnregistered) -> Tournament:
             del name_keys[key]
         else:
             name_keys[key] = other
+    signup = state.signups.of_player(event.player_id)
+    signups = state.signups if signup is None else state.signups.checked_in_as(signup.id, None)
     return replace(
         state,
         players=players,
         name_keys=name_keys,
+        signups=signups,
         ledger=state.ledger.plus(
             buy_ins=-1,
             buy_in_cents=-event.refund_cents,

@@ -31,7 +31,8 @@ def result_rows(state: Tournament) -> list[ResultRow]:
             entries=player.entries,
             rebuys=player.rebuys,
             add_ons=player.add_ons,
-            fees_cents=_fees_cents(state, player.entries, player.rebuys, player.add_ons),
+            fees_cents=(_fees_cents(state, player.entries, player.rebuys, player.add_ons)
+                        + player.guest_fee_cents),
             prize_cents=won.get(player.id, 0),
             paid_cents=_paid_cents(state, player.entries, player.rebuys, player.add_ons),
             player_id=player.id,

@@ -11,10 +11,11 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
-from datetime import date
+from datetime import date, datetime
 
 from tdapp.kernel.refusals import DomainError, Plural, register_messages
 from tdapp.tournament.colour_up.chip_set import ChipColour, check_chip_set, check_playable
+from tdapp.tournament.signups.model import SignupSettings
 from tdapp.tournament.structure import Break, Level, Structure
 from tdapp.tournament.structure_templates import CLUB
 
@@ -134,6 +135,7 @@ class Settings:
     decision_seconds: int = 20  # HE-23, club
     options: Mapping[str, str] = field(default_factory=dict)
     chip_set: tuple[ChipColour, ...] = ()  # smallest value first; empty: not described
+    signups: SignupSettings | None = None  # None: no sign-ups before the night
 
     def option(self, key: str) -> str:
         """The chosen value of a rule option, or its club default."""
@@ -180,6 +182,11 @@ register_messages(
         "UNKNOWN_OPTION": "Unknown rule option %(key)s",
         "FEE_ABOVE_PRICE": "The fee %(field)s is more than the price it is added to",
         "BAD_OPTION": "Option %(key)s must be one of %(choices)s",
+        "SIGNUPS_CLOSE_BEFORE_OPEN": "Sign-ups must close after they open",
+        "CAP_ABOVE_SEATS": (
+            "A cap of %(cap)s is more than the %(seats)s seats of %(tables)s tables of"
+            " %(per_table)s"
+        ),
     }
 )
 
@@ -255,6 +262,7 @@ def validate(settings: Settings) -> None:
         _fee("re_entry.fee_cents", settings.re_entry.fee_cents, settings.re_entry.price_cents)
     _validate_payouts(settings.payouts)
     _validate_chip_set(settings)
+    _validate_signups(settings)
     _count("rounding_cents", settings.rounding_cents, 1)
     _count("decision_seconds", settings.decision_seconds, 1)
     for key, value in settings.options.items():
@@ -274,6 +282,7 @@ _SHAPES = (
     ("bounty", (BountyRules, type(None))),
     ("payouts", tuple),
     ("options", Mapping),
+    ("signups", (SignupSettings, type(None))),
 )
 
 
@@ -360,6 +369,31 @@ def _validate_chip_set(settings: Settings) -> None:
     stacks = [settings.starting_stack]
     stacks += [rules.chips for rules in (settings.rebuy, settings.add_on) if rules is not None]
     check_playable(settings.chip_set, stacks, settings.structure)
+
+
+def _validate_signups(settings: Settings) -> None:
+    """Sign-ups open before they close, for at least one place and no more places than the
+    room's tables seat, when the DdT said how many."""
+    signups = settings.signups
+    if signups is None:
+        return
+    for name in ("opens_at", "closes_at"):
+        moment = getattr(signups, name)
+        if moment is not None and (not isinstance(moment, datetime) or moment.tzinfo is None):
+            raise DomainError("BAD_SETTING", field=f"signups.{name}")
+    for name in ("waitlist", "approval", "members_only"):
+        if not isinstance(getattr(signups, name), bool):
+            raise DomainError("BAD_SETTING", field=f"signups.{name}")
+    if signups.opens_at and signups.closes_at and signups.closes_at <= signups.opens_at:
+        raise DomainError("SIGNUPS_CLOSE_BEFORE_OPEN")
+    _count("signups.cap", signups.cap, 1)
+    _count("signups.guest_fee_cents", signups.guest_fee_cents, 0)
+    if signups.tables is not None:
+        _count("signups.tables", signups.tables, 1)
+        seats = signups.tables * settings.seats_per_table
+        if signups.cap > seats:
+            raise DomainError("CAP_ABOVE_SEATS", cap=signups.cap, seats=seats,
+                              tables=signups.tables, per_table=settings.seats_per_table)
 
 
 def _validate_payouts(payouts: tuple[PayoutBracket, ...]) -> None:

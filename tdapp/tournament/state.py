@@ -23,6 +23,7 @@ from tdapp.tournament.hands.table import TablePlay
 from tdapp.tournament.players import Player, Players
 from tdapp.tournament.seating.room import SeatingState
 from tdapp.tournament.settings import Settings
+from tdapp.tournament.signups.model import Signups
 
 Seats = tuple[int | None, ...]
 """A table's seats, seat 1 first: the id of the player sitting there, or None."""
@@ -102,6 +103,7 @@ class Tournament:
     name_keys: Mapping[str, int] = field(default_factory=dict)
     races: tuple[ChipsRaced, ...] = ()  # the chip races run, oldest first (colour_up/)
     finish: TournamentFinish | None = None  # the winner and the stopped clock (finish.py)
+    signups: Signups = field(default_factory=Signups)  # before the night (signups/)
 
     @property
     def finished(self) -> bool:

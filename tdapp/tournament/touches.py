@@ -19,6 +19,9 @@ A thing is a tuple naming one part of the tournament:
     ("settings",)           the tournament's settings and blind structure
     ("seating",)            balancing, break order, final-table size, hand-for-hand
     ("display", screen)     a wall screen's layout
+    ("signup", id)          that sign-up: its status, its check-in
+    ("signups",)            the sign-ups' places taken and their waitlist, what a status is
+                            given from
 
 Each event declares three sets, from itself and the state it was applied to:
 - `changes`: what it sets;
@@ -87,6 +90,7 @@ PLACES: Thing = ("places",)
 IDS: Thing = ("ids",)
 MONEY: Thing = ("money",)
 PAYOUTS: Thing = ("payouts",)
+SIGNUPS: Thing = ("signups",)
 
 
 @dataclass(frozen=True)
@@ -153,6 +157,10 @@ def _seat_of(state: Tournament, player_id: int) -> list[Thing]:
     return [("seat", player.table, player.seat)]
 
 
+def signups_of(signup_ids: Iterable[int]) -> list[Thing]:
+    return [("signup", signup_id) for signup_id in signup_ids]
+
+
 def _seat(table: int | None, seat: int | None) -> list[Thing]:
     return [] if table is None else [("seat", table, seat), ("table", table)]
 
@@ -197,15 +205,19 @@ def _hand_players(before: Tournament, table: int) -> list[Thing]:
 
 @declares(TournamentConfigured)
 def _configured(event: TournamentConfigured, before: Tournament) -> Touches:
-    return _touches([SETTINGS])
+    # A cap raised confirms the first in line.
+    promoted = [SIGNUPS, *signups_of(event.signups_promoted)] if event.signups_promoted else []
+    return _touches([SETTINGS, *promoted])
 
 
 @declares(PlayerRegistered)
 def _registered(event: PlayerRegistered, before: Tournament) -> Touches:
     # After busts, a new entry pushes every place down one (registration.make_room_in_places).
     places = [PLACES] if before.players.busted else []
+    checked_in = signups_of(() if event.signup_id is None else (event.signup_id,))
     return _touches(
-        [("player", event.player_id), IDS, *places, *_seat(event.table, event.seat)],
+        [("player", event.player_id), IDS, *places, *_seat(event.table, event.seat),
+         *checked_in],
         adds=[IN_PLAY, MONEY],
         reads=[SETTINGS],
     )
@@ -213,7 +225,10 @@ def _registered(event: PlayerRegistered, before: Tournament) -> Touches:
 
 @declares(PlayerUnregistered)
 def _unregistered(event: PlayerUnregistered, before: Tournament) -> Touches:
-    return _touches([("player", event.player_id)], adds=[IN_PLAY, MONEY], reads=[SETTINGS])
+    signup = before.signups.of_player(event.player_id)
+    checked_in = signups_of(() if signup is None else (signup.id,))
+    return _touches([("player", event.player_id), *checked_in], adds=[IN_PLAY, MONEY],
+                    reads=[SETTINGS])
 
 
 @declares(PlayerReEntered)

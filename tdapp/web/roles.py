@@ -4,11 +4,11 @@ Every endpoint of the app is in exactly one of the sets below (tests/web/test_ro
 to that): `OPEN` needs no staff role (public pages, the PIN consoles, logging in), `FLOOR` is
 what the floor staff do during a night (register and unregister, seat draw, rebuys, add-ons,
 re-entries, busts and reinstatements, chip counts, absences, the suggested moves, the hands at a
-table, and reading everything), `OWNER` the club's members, invitations and settings, and
+table, the door's check-in of sign-ups and calling the waitlist, and reading everything), `OWNER` the club's members, invitations and settings, and
 `DIRECTOR` the rest: the clock, the set-up and payouts, deals, archive and delete, PINs, tokens,
-templates, leagues and seasons. An endpoint missing from every set needs a director. `HOSTER`
-is apart: the server's hoster making and listing clubs, in no club (its guard, `hoster_api`,
-admits a hoster's token only).
+templates, leagues, seasons and the club's card holders (its members' list). An endpoint
+missing from every set needs a director. `HOSTER` is apart: the server's hoster making and
+listing clubs, in no club (its guard, `hoster_api`, admits a hoster's token only).
 
 `check_role` runs before every request, ahead of the guards. It resolves the staff member a
 bearer token or a console session acts as (a session whose membership is gone is ended here, so
@@ -60,9 +60,12 @@ OPEN = frozenset({
     "api_club.accept_invitation", "invitation.accept_page", "auth.choose_club",
     "display.clock", "api_public.seating", "api_public.names", "api_public.search",
     "player.index", "player.player", "player.presence",
+    "signup.sign_up", "signup.own_page", "signup.cancel",
     "table.console_page", "table.qr_code", "table.side_pot_page",
     "draw_console.console_page", "draw_console.qr_code", "games_help.help_page",
     "league.index", "league.standings", "league.night",
+    # A player's own sign-up: made, read and cancelled with its code.
+    "api_public_signups.sign_up", "api_public_signups.show", "api_public_signups.cancel",
 })
 
 FLOOR = frozenset({
@@ -88,14 +91,18 @@ FLOOR = frozenset({
     "api_league.live_night", "api_league.next_night", "api_league.night",
     "api_league.standings", "api_league.mark",
     "api_seasons.list_seasons", "api_seasons.show_season", "api_seasons.standings",
-    "api_club.show_settings",
+    "api_club.show_settings", "api_members.list_members", "api_members.show_member",
+    # The door: the sign-ups, their check-in, and calling the waitlist.
+    "api.list_signups", "api.check_in_signup", "api.promote_signup", "api.move_down_signup",
     # The console's pages and forms of the night.
     "td.tournaments_index", "td.tournaments", "td.dashboard", "td.players", "td.tables",
     "td.payouts", "td.deal", "td.log", "td.chips_page", "td.count_table",
     "td.save_table_count", "td.player_action", "td.register", "td.draw_seats", "td.undo",
     "td.redo", "td.roster_page", "td.roster_player", "td.seasons_page", "td.season_page",
     "td.print_moves", "td.print_payouts", "td.print_receipt", "td.print_receipts",
-    "td.print_results", "td.print_seat_cards", "td.print_structure",
+    "td.print_results", "td.print_seat_cards", "td.print_structure", "td.membership_page",
+    # The door: a floor member checks the signed-up players in and renews an ended card there.
+    "td.signups_page", "td.check_in_page", "td.check_in", "td.renew_at_check_in",
     "league_night.live", "league_night.mark",
 })
 
@@ -103,6 +110,7 @@ DIRECTOR = frozenset({
     "api.create_tournament", "api.change_settings", "api.adjust_payouts", "api.archive",
     "api.delete", "api.revert", "api.race", "api.add_to_roster", "api.save_template",
     "api.edit_template", "api.delete_template", "api.list_tokens", "api.revoke_token",
+    "api.approve_signup", "api.decline_signup", "api.remove_signup", "api.release_no_shows",
     "api_clock.clock", "api_clock.display_layout",
     "api_seating.configure", "api_seating.break_order", "api_seating.break_table",
     "api_seating.final_table", "api_seating.first_buttons", "api_seating.hand_for_hand",
@@ -111,11 +119,14 @@ DIRECTOR = frozenset({
     "api_league.create_league", "api_league.enter_night", "api_league.choose_readings",
     "api_league.open_night", "api_league.confirm", "api_league.undo",
     "api_seasons.create_season", "api_seasons.change_season", "api_seasons.delete_season",
+    "api_members.add_member", "api_members.change_member", "api_members.delete_member",
+    "api_members.import_members",
     "td.create", "td.setup", "td.save_setup", "td.save_as_template", "td.save_chip_set",
     "td.save_payout_table", "td.adjust_payouts", "td.accept_deal", "td.race_chips",
     "td.archive", "td.delete", "td.revert", "td.renew_table_access", "td.structure_templates",
     "td.delete_template", "td.add_roster_player", "td.create_season", "td.change_season",
-    "td.delete_season", "td.account", "td.create_token", "td.revoke_token",
+    "td.delete_season", "td.add_card", "td.change_card", "td.renew_card", "td.delete_card",
+    "td.import_cards", "td.account", "td.create_token", "td.revoke_token",
     "draw_console.tables_page", "league.new", "league.secretary", "league.undo",
     "league_night.open_night", "league_night.confirm", "league_night.readings",
 })

@@ -44,7 +44,8 @@ RUN_AXE = """async () => {
 @pytest.fixture(scope="module")
 def night(shared_ddt_server) -> Iterator[dict]:
     """A night with something on every page: players seated, the clock running, a bust, a
-    table console and two draw consoles, a league with a night, a season and a roster member."""
+    table console and two draw consoles, a league with a night, a season, a roster member and
+    two card holders."""
     server = shared_ddt_server
     login = {"username": "ddt", "password": DDT_PASSWORD}
     call = DdtApi(server, server.call("POST", "/api/v1/auth/token", body=login)["token"]).call
@@ -66,6 +67,10 @@ def night(shared_ddt_server) -> Iterator[dict]:
     access = call("POST", f"/tournaments/{tid}/tables/{table}/access")
     season = call("POST", "/seasons", {"name": "Stagione per tutti", "tournaments": [tid]})
     member = call("POST", "/roster", {"name": "Elena Conti"})
+    # Two card holders: one expired (its renewal offered), one with no end.
+    call("POST", "/members", {"name": "Elena Conti", "number": "A-1", "valid_until": "2020-12-31",
+                              "roster_id": member["id"]})
+    call("POST", "/members", {"name": "Franco Gallo"})
     league = league_with_a_night(call)
     live = call("POST", f"/leagues/{league}/live-nights")["day"]
     yield {
@@ -96,7 +101,8 @@ def ddt_pages(night: dict) -> list[str]:
         f"{td}/print/seat-cards", f"{td}/print/moves", f"{td}/print/structure",
         f"{td}/print/payouts", f"{td}/print/results", f"{td}/print/receipt/{night['paid']}",
         "/td/roster", f"/td/roster/{night['member']}", "/td/templates", "/td/seasons",
-        f"/td/seasons/{night['season']}", "/td/account", "/td/members", "/td/tools/side-pots",
+        f"/td/seasons/{night['season']}", "/td/account", "/td/members", "/td/membership",
+        "/td/tools/side-pots",
         "/leagues/", "/leagues/new", f"/leagues/{league}", f"/leagues/{league}/nights/1",
         f"/leagues/{league}/secretary", f"/leagues/{league}/nights/{night['live']}/live",
         "/draw-tables/", night["console"], *night["draw"],

@@ -70,7 +70,8 @@ def english_only() -> set[str]:
 
 @pytest.fixture(scope="module")
 def night(shared_ddt_server) -> Iterator[dict]:
-    """A tournament with players seated at one table, its clock running, for its pages."""
+    """A tournament with players seated at one table, its clock running, for its pages; a card
+    holder whose card has expired."""
     server = shared_ddt_server
     token = server.call("POST", "/api/v1/auth/token",
                         body={"username": "ddt", "password": DDT_PASSWORD})["token"]
@@ -90,6 +91,7 @@ def night(shared_ddt_server) -> Iterator[dict]:
     table = view["players"][0]["table"]
     call("POST", f"/tournaments/{tid}/clock", {"action": "start"})
     access = call("POST", f"/tournaments/{tid}/tables/{table}/access")
+    call("POST", "/members", {"name": "Lia Parole", "number": "P-1", "valid_until": "2020-12-31"})
     yield {
         "server": server, "tid": tid, "slug": slug,
         "player": view["players"][0]["id"], "console": access["url"],
@@ -143,7 +145,7 @@ def pages(night: dict) -> list[str]:
         f"/t/{slug}/p/{night['player']}", f"/t/{slug}/clock",
         "/td/tournaments", f"/td/t/{tid}", f"/td/t/{tid}/players", f"/td/t/{tid}/tables",
         f"/td/t/{tid}/payouts", f"/td/t/{tid}/setup", f"/td/t/{tid}/log",
-        "/td/tools/side-pots", "/leagues/", "/draw-tables/", "/td/members",
+        "/td/tools/side-pots", "/leagues/", "/draw-tables/", "/td/members", "/td/membership",
         f"/leagues/{league}", f"/leagues/{league}/nights/1", f"/leagues/{league}/secretary",
         night["invitation"],
     ]

@@ -219,7 +219,9 @@ def test_a_floor_persons_night_on_a_phone_each_step_in_three_taps(night, browser
 
 PAGES = ("", "/players", "/tables", "/setup", "/payouts", "/log", "/chips", "/deal", "/tables/1/count")
 OTHERS = ("/td/tournaments", "/td/templates", "/td/roster", "/td/seasons", "/td/account",
-          "/td/members")
+          "/td/members", "/td/membership")
+# What a page folds away, opened before it is measured: a card holder's edit form.
+OPENED = {"/td/membership": (".card-holder summary",)}
 
 
 def _small_targets(page) -> list[str]:
@@ -233,6 +235,9 @@ def _small_targets(page) -> list[str]:
 
 def test_every_console_page_fits_a_phone_with_thumb_sized_targets(night, browser):
     api, tid = night
+    # A card holder with a long name, an expired card and its renewal, its edit form opened.
+    api.call("POST", "/members", {"name": "Maria Vittoria Sangiorgi Colombo", "number": "2026/0117",
+                                  "valid_until": "2020-12-31"})
     page = browser.new_page(viewport=PHONE, base_url=api.server.url)
     page.goto(f"/td/t/{tid}")
     page.fill("#username", "ddt")
@@ -243,6 +248,8 @@ def test_every_console_page_fits_a_phone_with_thumb_sized_targets(night, browser
     for path in [f"/td/t/{tid}{p}" for p in PAGES] + list(OTHERS):
         page.goto(path)
         page.wait_for_load_state()
+        for opened in OPENED.get(path, ()):
+            page.locator(opened).first.click()
         wide = page.evaluate("document.scrollingElement.scrollWidth > window.innerWidth")
         small = _small_targets(page)
         page.click("#menu-toggle")

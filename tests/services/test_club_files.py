@@ -1,14 +1,14 @@
 """`tdapp club export` and `tdapp club import`: a club moved to a server of either backend, or
-copied within its own under another slug, shows the same tournaments, roster, templates,
-leagues, seasons, draw tables and staff, under new ids; a file that cannot be imported as it
-is imports nothing."""
+copied within its own under another slug, shows the same tournaments, roster, members (their
+roster players followed), templates, leagues, seasons, draw tables and staff, under new ids; a
+file that cannot be imported as it is imports nothing."""
 
 from __future__ import annotations
 
 import dataclasses
 import json
 from collections.abc import Iterator
-from datetime import UTC, datetime
+from datetime import UTC, date, datetime
 from pathlib import Path
 from typing import Any
 from zoneinfo import ZoneInfo
@@ -30,6 +30,7 @@ from tdapp.services import (
     hosting,
     invitations,
     league_nights,
+    members,
     roster,
     seasons,
     templates,
@@ -61,7 +62,8 @@ RENUMBERED = {"id", "tournament_id", "tournament_ids", "league_id", "draw_table_
 
 def _a_club() -> None:
     """What a club holds after a few weeks: an owner and a floor member (a token and an
-    invitation too, which stay behind), a template of its own, a roster, the demo night and a
+    invitation too, which stay behind), a template of its own, a roster and its members (one
+    linked to a roster player), the demo night and a
     night of roster players, a season of both, a league after two nights with its third being
     played on two draw tables, and a draw table of its own mid-hand."""
     club_id = tenancy.acting_club()
@@ -72,6 +74,8 @@ def _a_club() -> None:
     templates.save_template("Giovedì lungo", Settings(name="Giovedì lungo", starting_stack=9000))
     anna = roster.add_member("Anna Rossi", "f")
     bruno = roster.add_member("Bruno Bianchi")
+    members.create_member("Anna Rossi", "12", date(2026, 12, 31), roster_id=anna.id)
+    members.create_member("Carla Verdi")
     night = demo.create_demo()
     thursday = tournaments.create_tournament(Settings(name="Giovedì"), "giulia").id
     tournaments.dispatch(thursday, RegisterPlayer("Anna Rossi", roster_id=anna.id), "giulia")
@@ -120,6 +124,7 @@ def _seen(club_id: int) -> Any:
             "members": clubs.members(club_id),
             "templates": templates.list_templates(),
             "roster": roster.members(),
+            "card_holders": members.list_members(size=100).members,
             "tournaments": [(tournaments.summary(t), tournaments.current(t),
                              tournament_view(tournaments.current(t), LATER, "td"),
                              tournaments.can_undo_redo(t)) for t in ids],
@@ -179,9 +184,10 @@ def test_the_demo_club_copied_under_another_slug_on_its_server_works_beside_it(c
     copy = imported.club_id
     assert _seen(copy) == before
     assert _seen(club) == before
-    # Every id is new, and the registrations name the copy's roster players.
+    # Every id is new, and the registrations and the members name the copy's roster players.
     with tenancy.in_club(copy):
         copied_roster = {m.id for m in roster.members()}
+        assert members.find_member("Anna Rossi").roster_id in copied_roster
         thursday = next(t.id for t in tournaments.list_tournaments() if t.name == "Giovedì")
         registered = {p.roster_id for p in tournaments.current(thursday).players}
     with tenancy.in_club(club):

@@ -26,8 +26,8 @@ print(json.dumps({"missing": sorted(every - loaded), "sections": list(shown)}))
 """
 
 SECTIONS = ["version", "audience", "seating", "clock", "displays", "colour_up", "hands",
-            "table_access", "tournament", "results", "players", "tables", "ledger", "payouts",
-            "warnings"]
+            "table_access", "signups", "tournament", "results", "players", "tables", "ledger",
+            "payouts", "warnings"]
 
 
 @pytest.mark.parametrize("module", [

@@ -63,7 +63,7 @@ def test_settings_with_levels_and_breaks_survive_the_record():
 
 def test_record_names_the_event_and_its_version():
     record = to_record(TournamentConfigured(Settings()))
-    assert (record["name"], record["version"]) == ("TournamentConfigured", 1)
+    assert (record["name"], record["version"]) == ("TournamentConfigured", 2)
 
 
 @event("TestChipsMoved", version=3)

@@ -4,6 +4,7 @@ ids; tables as "table 3"; money in euros; who did it."""
 from __future__ import annotations
 
 import re
+from dataclasses import replace
 from decimal import Decimal
 from pathlib import Path
 
@@ -24,6 +25,7 @@ from tdapp.tournament.clock.rules import (
 )
 from tdapp.tournament.colour_up.chip_set import ChipColour
 from tdapp.tournament.colour_up.rules import RaceChips, RaceCount
+from tdapp.tournament.configure import ConfigureTournament
 from tdapp.tournament.events import event_name, registered_events
 from tdapp.tournament.hands.commands import (
     Misdeal,
@@ -59,6 +61,16 @@ from tdapp.tournament.seating.rules import (
     SetHandForHand,
 )
 from tdapp.tournament.settings import AddOnRules, RebuyRules, ReEntryRules
+from tdapp.tournament.signups.commands import (
+    ApproveSignup,
+    CancelSignup,
+    DeclineSignup,
+    MoveDownSignup,
+    PromoteSignup,
+    ReleaseNoShows,
+    SignUp,
+)
+from tdapp.tournament.signups.model import SignupSettings
 
 CATALOGUE = Path(__file__).parents[2] / "tdapp/translations/it/LC_MESSAGES/messages.po"
 NAMES = ["Anna Rossi", "Marco Bianchi", "Giulia Verdi", "Luca Neri", "Sara Gallo", "Paolo Conti",
@@ -100,9 +112,12 @@ def night():
         re_entry=ReEntryRules(until_level=4, price_cents=2000),
         late_registration_until_level=4,
         chip_set=(ChipColour(25, "green", 300), ChipColour(50, "blue", 300), ChipColour(100, "black", 900)),
+        signups=SignupSettings(cap=2),
     )
-    for name in NAMES:
+    sign_ups(play)
+    for name in NAMES[:-1]:
         play.do(RegisterPlayer(name))
+    play.do(RegisterPlayer(NAMES[-1], signup_id=1))  # checked in, unregistered below
     play.do(UnregisterPlayer(13))
     play.do(ConfigureSeating(balance_diff=2, final_table_seats=9))
     play.do(DrawSeats())
@@ -152,7 +167,22 @@ def night():
     play.do(SetHandForHand(True))
     pool = play.state.ledger.money_in_cents
     play.do(AdjustPayouts((pool - pool // 3, pool // 3)))
+    play.do(ReleaseNoShows())
     return play
+
+
+def sign_ups(play):
+    """Every sign-up event: places, the line, the DdT's word on each."""
+    for name in ("Walk-in", "Nora Sala", "Rita Galli", "Ugo Marini"):
+        play.do(SignUp(name, f"{name.split()[0].lower()}@example.com"))
+    play.do(PromoteSignup(4))
+    play.do(CancelSignup(2, play.state.signups.signup(2).code))
+    play.do(MoveDownSignup(4))
+    rules = replace(play.state.settings.signups, approval=True)
+    play.do(ConfigureTournament(replace(play.state.settings, signups=rules)))
+    play.do(SignUp("Zoe Ferri", "zoe@example.com"))
+    play.do(ApproveSignup(5))
+    play.do(DeclineSignup(5))
 
 
 @pytest.fixture(scope="module")

@@ -1,7 +1,7 @@
 """Two clubs on one server see nothing of each other (issue 29, "What it must show"): club B has
 a tournament with its players seated, a hand running and the clock going, a league with a
-night opened, a season, a template, a roster player, a draw table, API tokens, an invitation
-and consoles opened with their PINs. Then every rule of the app's url_map, with every method it
+night opened, a season, a template, a roster player and a member (a card holder linked to it),
+a draw table, API tokens, an invitation and consoles opened with their PINs. Then every rule of the app's url_map, with every method it
 takes, is sent with its URL arguments (and the ids in its body) naming B's things, by club A's
 owner, director and floor member, each with a bearer token and with a logged-in cookie session
 (CSRF header and field included), and by a browser that opened A's consoles with their PINs.
@@ -27,7 +27,7 @@ from typing import Any
 import pytest
 from sqlalchemy import select
 
-from tdapp.services import accounts, clubs
+from tdapp.services import accounts, clubs, tenancy
 from tests.web.builders import second_club
 from tests.web.test_fuzz_routes import (
     _ARGUMENT,
@@ -60,6 +60,9 @@ PUBLIC = {
     # reads B's as anyone may; A's staff act in A, where B's league is missing.
     "api_league.standings", "api_league.night", "api_league.next_night", "api_league.live_night",
     "league_night.live",
+    # A player's own sign-up, at the tournament's public address: B's answers (and a wrong
+    # code is B's 404), as to anyone.
+    "api_public_signups.sign_up", "api_public_signups.show", "api_public_signups.cancel",
 }
 SKIPPED = {
     "static": "files, no club's",
@@ -86,8 +89,15 @@ def _b_club(app, slug: str = "bianchi", owner_name: str = "bruno") -> dict[str, 
     api = _bearer(app, accounts.issue(owner, club_id=club_b).token)
     world = build_world(app, api, owner)
     tid, table, draw_id, league_id = world.ids[:4]
+    slug = world.tokens[2]
+    # A sign-up of B's, made while sign-ups were open: the clock's start closes them.
+    api.put(f"/api/v1/tournaments/{tid}/settings", json={"signups": {"cap": 10}})
+    signup = app.test_client().post(f"/api/v1/public/tournaments/{slug}/signups", json={
+        "name": f"{MARK} Iscritto", "contact": "iscritto@example.com"}).get_json()
     api.post(f"/api/v1/tournaments/{tid}/clock", json={"action": "start"})
     roster = api.post("/api/v1/roster", json={"name": f"{MARK} Due"}).get_json()["id"]
+    member = api.post("/api/v1/members", json={"name": f"{MARK} Due", "number": "7",
+                                               "roster_id": roster}).get_json()["id"]
     template = api.post("/api/v1/templates", json={"template_name": f"{MARK} modello",
                                                    "tournament": tid}).get_json()["id"]
     season = api.post("/api/v1/seasons", json={"name": f"{MARK} stagione",
@@ -98,7 +108,6 @@ def _b_club(app, slug: str = "bianchi", owner_name: str = "bruno") -> dict[str, 
     token = accounts.issue(owner, label=f"{MARK} tablet", club_id=club_b)
     invitation = api.post("/api/v1/club/invitations", json={"role": "floor"}).get_json()
     invitations = api.get("/api/v1/club/invitations").get_json()["invitations"]
-    slug = world.tokens[2]
     console_token, draw_token = world.tokens[:2]
     access = api.get(f"/api/v1/tournaments/{tid}/tables/{table}/access").get_json()
     draw = api.get(f"/api/v1/draw-tables/{draw_id}/access").get_json()
@@ -106,10 +115,12 @@ def _b_club(app, slug: str = "bianchi", owner_name: str = "bruno") -> dict[str, 
         "tid": (tid, tid + OFFSET), "table_id": (draw_id, draw_id + OFFSET),
         "league_id": (league_id, league_id + OFFSET), "season_id": (season, season + OFFSET),
         "template_id": (template, template + OFFSET), "roster_id": (roster, roster + OFFSET),
+        "member_id": (member, member + OFFSET),
         "token_id": (token.info.id, token.info.id + OFFSET),
         "user_id": (owner.id, owner.id + OFFSET),
         "invitation_id": (invitations[0]["id"], invitations[0]["id"] + OFFSET),
         "slug": (slug, f"{slug}-altrove"),
+        "sid": (signup["id"], signup["id"] + OFFSET),
         "club": (club_slug, f"{club_slug}-altrove"),
         "code": (invitation["code"], secrets.token_urlsafe(16)),
         "table_token": (console_token, f"{tid + OFFSET}-{table}-{console_token.split('-')[2]}"),
@@ -118,7 +129,7 @@ def _b_club(app, slug: str = "bianchi", owner_name: str = "bruno") -> dict[str, 
     neutral = {**NEUTRAL, "table": table, "pid": world.ids[4], "player_id": world.ids[4],
                "day": day}
     secret = [token.token, access.get("pin"), draw.get("pin"), console_token.split("-")[2],
-              invitation["code"]]
+              invitation["code"], signup["code"]]
     return {"id": club_b, "named": named, "neutral": neutral, "secrets": secret}
 
 
@@ -148,7 +159,6 @@ def _club_rows(club_id: int) -> dict[str, list[str]]:
     whoever types it; that is the brake's job."""
     from sqlmodel import SQLModel
 
-    from tdapp.services import tenancy
     from tdapp.storage import database as db
 
     rows: dict[str, list[str]] = {}

@@ -3,8 +3,10 @@
 chips, presence, bust-outs), `settings` (the set-up's bodies), `clock`, `seating` (the seat
 draw, moves, breaks), `tables` (the hold'em hands), `tools` (side pots), `draw_tables`,
 `leagues`, `library` (templates and the roster), `results` (a tournament's exports), `seasons`,
-`club` (its members, invitations and settings), `hosting` (the hoster's clubs) and `public` (what wall displays and phones read at a tournament's public address). Pages stay
-with their audience's blueprint.
+`club` (its staff, invitations and settings), `members` (the club's card holders), `hosting`
+(the hoster's clubs), `signups` (the DdT's side of a tournament's sign-ups), `public` (what wall
+displays and phones read at a tournament's public address) and `public_signups` (a player's own
+sign-up). Pages stay with their audience's blueprint.
 
 A module adds its endpoints to `v1.bp`, or to a blueprint of its own under `v1.URL_PREFIX` that
 `register` below registers, behind a guard of tdapp/web/guards.py and with its body read by
@@ -37,7 +39,8 @@ from flask import Flask
 
 def register(app: Flask) -> None:
     """Import every endpoint module of the API, then register the blueprints once each."""
-    # auth, chips, library, players, results, tools and tournaments add their routes to `v1.bp`.
+    # auth, chips, library, players, results, signups, tools and tournaments add their routes
+    # to `v1.bp`.
     from tdapp.web.api import (  # noqa: F401
         auth,
         chips,
@@ -47,11 +50,14 @@ def register(app: Flask) -> None:
         hosting,
         leagues,
         library,
+        members,
         players,
         public,
+        public_signups,
         results,
         seasons,
         seating,
+        signups,
         tables,
         tools,
         tournaments,
@@ -59,5 +65,6 @@ def register(app: Flask) -> None:
     )
 
     app.register_blueprint(v1.bp)
-    for module in (clock, seating, tables, draw_tables, leagues, seasons, public, club, hosting):
+    for module in (clock, seating, tables, draw_tables, leagues, seasons, public, public_signups,
+                   club, hosting, members):
         app.register_blueprint(module.bp)

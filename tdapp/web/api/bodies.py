@@ -1,7 +1,9 @@
-"""A request's JSON body, read strictly into the pydantic model its endpoint declares.
+"""A request's JSON body, read strictly into the pydantic model its endpoint declares, or the
+CSV file an import sends.
 
 The OpenAPI document (openapi.py) finds each endpoint's body by the model it gives to
-`parse_json`, so an endpoint reads its body through it and no other way.
+`parse_json` (or by its call of `read_csv_file`), so an endpoint reads its body through them
+and no other way.
 """
 
 from __future__ import annotations
@@ -44,3 +46,28 @@ def parse_json(schema: type[Body]) -> Body:
         fields = [field_of(error) for error in errors]
         problems = "; ".join(problem_of(error) for error in errors)
         raise RequestRefused("INVALID_REQUEST", fields=fields, problems=problems) from None
+
+
+CSV_TYPES = ("text/csv", "text/plain")
+CSV_FIELD = "file"
+
+register_messages({
+    "NOT_CSV": "Send the file as text/csv (or as the field %(field)s of a multipart form), not "
+               "%(media_type)s",
+    "NO_CSV_FILE": "The form has no file in its field %(field)s",
+})
+
+
+def read_csv_file() -> bytes:
+    """The CSV file a request sends: its body as text/csv (or text/plain), or the `file` field
+    of a multipart form as a browser uploads it; 415 for any other body. The OpenAPI document
+    finds the endpoints that call it as it finds `parse_json`'s."""
+    if request.mimetype == "multipart/form-data":
+        sent = request.files.get(CSV_FIELD)
+        if sent is None:
+            raise RequestRefused("NO_CSV_FILE", status=400, field=CSV_FIELD)
+        return sent.read()
+    if request.mimetype not in CSV_TYPES:
+        raise RequestRefused("NOT_CSV", status=415, field=CSV_FIELD,
+                             media_type=request.mimetype or "no type")
+    return request.get_data(cache=False)

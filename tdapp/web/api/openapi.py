@@ -21,6 +21,7 @@ from pydantic import BaseModel
 from werkzeug.routing import Rule
 
 from tdapp.web import roles
+from tdapp.web.api.bodies import CSV_FIELD
 from tdapp.web.api.v1 import URL_PREFIX
 from tdapp.web.api.view_source import ViewSource, read_view
 from tdapp.web.csrf import HEADER as CSRF_HEADER
@@ -40,6 +41,14 @@ _REFUSAL = "#/components/schemas/Refusal"
 # Answers are described in docs/api.md; here only their kind.
 _ANSWER = {"type": "object"}
 _EXTENSION_KEY = "tdapp_openapi"
+# A file as a spreadsheet saves it: the body itself, or a browser's upload.
+_CSV_CONTENT = {
+    "text/csv": {"schema": {"type": "string"}},
+    "multipart/form-data": {"schema": {
+        "type": "object", "required": [CSV_FIELD],
+        "properties": {CSV_FIELD: {"type": "string", "contentMediaType": "text/csv"}},
+    }},
+}
 _PACKAGE = __name__.rpartition(".")[0]
 
 
@@ -126,6 +135,9 @@ def _operation(
     parameters = _path_parameters(path) + [
         {"name": q.name, "in": "query", "required": q.required, "schema": q.schema}
         for q in view.query.values()
+    ] + [
+        {"name": name, "in": "header", "required": False, "schema": {"type": "string"}}
+        for name in sorted(view.headers)
     ]
     if parameters:
         operation["parameters"] = parameters
@@ -135,6 +147,8 @@ def _operation(
             "required": any(f.is_required() for f in view.body.model_fields.values()),
             "content": {"application/json": {"schema": components.ref(view.body)}},
         }
+    elif view.reads_csv:
+        operation["requestBody"] = {"required": True, "content": _CSV_CONTENT}
     elif method in _WRITES and not view.reads_raw_body:
         operation["x-bodiless"] = True
     operation["responses"] = _responses(method, view, bool(_RULE_PART.search(path)))
@@ -167,6 +181,8 @@ def _responses(method: str, view: ViewSource, has_path_parameters: bool) -> dict
     refusals = {s for s in view.statuses if s >= 400}
     if view.body is not None:
         refusals |= {400, 422}  # not JSON; not the body's shape
+    if view.reads_csv:
+        refusals |= {400, 413, 415, 422}  # no file; too large; not CSV; a bad line
     if view.guarded:
         # 403: a role that does not reach the endpoint; or a session's write without its CSRF
         # header.

@@ -9,6 +9,7 @@ from flask import Blueprint, jsonify
 from pydantic import Field
 
 from tdapp.season.points import FORMULAS
+from tdapp.season.points import written as points
 from tdapp.season.rules import MAX_TOURNAMENTS
 from tdapp.season.standings import Line
 from tdapp.services import seasons
@@ -26,11 +27,6 @@ class SeasonBody(ApiBody):
     name: Annotated[str, Field(max_length=200)]
     tournaments: Annotated[list[int], Field(max_length=MAX_TOURNAMENTS)]
     points: Annotated[str, Field(max_length=1000)] = FORMULAS[0]
-
-
-def points(hundredths: int) -> float:
-    """Points as the API writes them: a number with at most two decimals."""
-    return round(hundredths / 100, 2)
 
 
 def season_json(season: seasons.Season) -> dict[str, Any]:

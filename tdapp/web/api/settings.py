@@ -13,6 +13,7 @@ from typing import Annotated, Any, Literal
 from flask_babel import gettext
 from pydantic import Field
 
+from tdapp.i18n import club_zone
 from tdapp.tournament.colour_up.chip_set import MAX_COLOUR_NAME, MAX_COLOURS, ChipColour
 from tdapp.tournament.settings import (
     AddOnRules,
@@ -22,6 +23,7 @@ from tdapp.tournament.settings import (
     ReEntryRules,
     Settings,
 )
+from tdapp.tournament.signups.model import SignupSettings
 from tdapp.tournament.structure import Break, Level, Structure
 from tdapp.web.api.bodies import ApiBody
 from tdapp.web.errors import RequestRefused
@@ -97,6 +99,38 @@ class ChipColourBody(ApiBody):
     available: Count
 
 
+class SignupsBody(ApiBody):
+    """Sign-ups before the night: open from `opens_at` to `closes_at` (ISO 8601; a time without
+    an offset is in the club's zone; null: from now, until the start), `cap` places, then a
+    `waitlist` or a refusal; `approval` by the DdT; `members_only`, with guests let in for
+    `guest_fee` cents when it is more than 0; `tables`, the room's tables for the night, bound
+    the cap to their seats when given."""
+
+    cap: Positive
+    opens_at: dt.datetime | None = None
+    closes_at: dt.datetime | None = None
+    waitlist: bool = True
+    approval: bool = False
+    members_only: bool = False
+    guest_fee: Count = 0
+    tables: Positive | None = None
+
+    def rules(self) -> SignupSettings:
+        return SignupSettings(
+            cap=self.cap, opens_at=_utc(self.opens_at), closes_at=_utc(self.closes_at),
+            waitlist=self.waitlist, approval=self.approval, members_only=self.members_only,
+            guest_fee_cents=self.guest_fee, tables=self.tables)
+
+
+def _utc(moment: dt.datetime | None) -> dt.datetime | None:
+    """An instant in UTC; a time without an offset is read in the club's zone."""
+    if moment is None:
+        return None
+    if moment.tzinfo is None:
+        moment = moment.replace(tzinfo=club_zone())
+    return moment.astimezone(dt.UTC)
+
+
 class SettingsBody(ApiBody):
     """A tournament's set-up. On creation, what is left out comes from `template` (a template
     id) or the club's defaults; on a settings change, from the tournament's current settings."""
@@ -121,6 +155,7 @@ class SettingsBody(ApiBody):
     decision_seconds: Positive | None = None
     options: dict[str, str] | None = None
     chip_set: Annotated[list[ChipColourBody], Field(max_length=MAX_COLOURS)] | None = None
+    signups: SignupsBody | None = None
 
     def settings(self, base: Settings) -> Settings:
         """`base` with every field this body sets; a field sent as null clears an optional rule."""
@@ -188,6 +223,8 @@ class SettingsBody(ApiBody):
             # Smallest first, whatever order they were sent in.
             chips = sorted(self.chip_set or (), key=lambda c: c.value)
             changes["chip_set"] = tuple(ChipColour(c.value, c.colour, c.available) for c in chips)
+        if "signups" in given:
+            changes["signups"] = self.signups and self.signups.rules()
         return replace(base, **changes)
 
 
@@ -255,7 +292,22 @@ def settings_json(settings: Settings) -> dict[str, Any]:
             {"value": c.value, "colour": c.colour, "available": c.available}
             for c in settings.chip_set
         ],
+        "signups": _signups_json(settings.signups),
     }
+
+
+def _signups_json(rules: SignupSettings | None) -> dict[str, Any] | None:
+    """The sign-up rules, their times in the club's zone with its offset."""
+    if rules is None:
+        return None
+
+    def local(moment: dt.datetime | None) -> str | None:
+        return moment.astimezone(club_zone()).isoformat() if moment else None
+
+    return {"opens_at": local(rules.opens_at), "closes_at": local(rules.closes_at),
+            "cap": rules.cap, "waitlist": rules.waitlist, "approval": rules.approval,
+            "members_only": rules.members_only, "guest_fee": rules.guest_fee_cents,
+            "tables": rules.tables}
 
 
 def _period_json(period: Level | Break) -> dict[str, Any]:

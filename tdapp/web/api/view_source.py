@@ -2,8 +2,9 @@
 
 The document must follow the routes wherever they live, without a second description to keep in
 step: so it reads each view the way a reviewer would. The body is the model the view hands to
-`parse_json(Model)`; query parameters are the `request.args` it reads; a success status other
-than 200 is the `return ..., 201` it writes; refusal statuses are the `status=` it gives a
+`parse_json(Model)` (or a CSV file, when it calls `read_csv_file`); query parameters are the
+`request.args` it reads, header parameters the `request.headers.get(NAME)` (a sign-up's code); a
+success status other than 200 is the `return ..., 201` it writes; refusal statuses are the `status=` it gives a
 `RequestRefused` (or the code it passes to `abort`). A view that reads the body any other way
 (`request.json`, `request.form`, ...) is flagged, so a test can hold every view to `parse_json`.
 """
@@ -52,8 +53,10 @@ class ViewSource:
     doc: str | None
     guarded: bool
     body: type[BaseModel] | None = None
+    reads_csv: bool = False
     reads_raw_body: bool = False
     query: dict[str, QueryParameter] = field(default_factory=dict)
+    headers: set[str] = field(default_factory=set)
     statuses: set[int] = field(default_factory=set)
 
 
@@ -91,12 +94,18 @@ def _read_call(call: ast.Call, names: dict[str, Any], found: ViewSource) -> None
         model = _resolve(call.args[0], names)
         if isinstance(model, type) and issubclass(model, BaseModel):
             found.body = model
+    elif _called(callee) == "read_csv_file":
+        found.reads_csv = True
     elif _called(callee) == "abort" and call.args:
         _add_status(call.args[0], found)
     elif isinstance(callee, ast.Attribute) and _is_request_args(callee.value) and call.args:
         key = _constant_str(call.args[0])
         if key is not None and callee.attr in ("get", "getlist"):
             found.query[key] = QueryParameter(key, False, _query_schema(call, callee.attr))
+    elif isinstance(callee, ast.Attribute) and _is_request_headers(callee.value) and call.args:
+        header = _constant_str(call.args[0]) or _resolve(call.args[0], names)
+        if isinstance(header, str) and callee.attr == "get":
+            found.headers.add(header)
     for keyword in call.keywords:
         if keyword.arg == "status":
             _add_status(keyword.value, found)
@@ -145,6 +154,10 @@ def _is_request(node: ast.expr) -> bool:
 
 def _is_request_args(node: ast.expr) -> bool:
     return isinstance(node, ast.Attribute) and node.attr == "args" and _is_request(node.value)
+
+
+def _is_request_headers(node: ast.expr) -> bool:
+    return isinstance(node, ast.Attribute) and node.attr == "headers" and _is_request(node.value)
 
 
 def _constant_str(node: ast.expr) -> str | None:
