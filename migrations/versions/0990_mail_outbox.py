@@ -3,7 +3,7 @@ sender has sent them or given up (tdapp/storage/outbox.py). Club-owned, so row-l
 on PostgreSQL like every club-owned table (0970).
 
 Revision ID: 0990_mail_outbox
-Revises: 0970_row_level_security
+Revises: 0985_roster_contact
 Create Date: 2026-12-05
 """
 
@@ -15,7 +15,7 @@ import sqlalchemy as sa
 from alembic import op
 
 revision: str = "0990_mail_outbox"
-down_revision: str | None = "0970_row_level_security"
+down_revision: str | None = "0985_roster_contact"
 branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
