@@ -1,8 +1,11 @@
 """Telling players by e-mail (issue 30, item 8), an adapter like realtime: only where
 `TDAPP_SMTP_URL` names a mail server (tdapp/mail/smtp.py).
 
-A moment to tell becomes a letter in the club's language (letters.py), queued in the club's
-outbox right after the change that caused it was committed (tdapp/services/outbox.py); the
+`tell`, a bus subscriber, reads the moments of each committed change (promoted, approved,
+declined, seated: tdapp/tournament/signups/telling.py, the same the sign-up's live page is told)
+and, for each sign-up whose contact is an e-mail address, writes a letter in the club's
+language (letters.py), queued in the club's outbox right after the change
+(tdapp/services/outbox.py); the
 scheduler's owner sends what is due every few seconds (sender.py), so that no answer waits for
 a mail server, and tries again later what did not go. Without `TDAPP_SMTP_URL` nothing is
 queued: a club that sends no mail keeps no mail, and setting it later does not send the news
@@ -15,18 +18,23 @@ request that caused the letter came to (the DdT's console), as the QR codes do.
 
 from __future__ import annotations
 
+import logging
 import os
 from collections.abc import Sequence
 from urllib.parse import urlsplit
 
 from flask import Flask, has_request_context, request
 
+from tdapp.kernel.contacts import is_email
 from tdapp.mail import letters, smtp
 from tdapp.mail.letters import Telling
-from tdapp.services import club_settings, outbox, tenancy
+from tdapp.services import bus, club_settings, outbox, tenancy
+from tdapp.tournament.signups.telling import moments
 from tdapp.wallclock import utcnow
 
-__all__ = ["Telling", "init_app", "public_url", "queue", "server"]
+__all__ = ["Telling", "init_app", "public_url", "queue", "server", "tell"]
+
+log = logging.getLogger(__name__)
 
 _app: Flask | None = None
 
@@ -78,3 +86,29 @@ def queue(tellings: Sequence[Telling]) -> list[int]:
         return []
     language, _zone = club_settings.locale_of(tenancy.acting_club())
     return outbox.queue(letters.letters(_app, tellings, language), utcnow())
+
+
+def tell(change: bus.Change) -> None:
+    """The bus subscriber: one letter for each moment of the change whose sign-up gave an
+    e-mail address, linking to that sign-up's own page (with its code: the letter goes to the
+    address the player gave). A change with no state before it (a creation, an import) tells
+    nothing; neither does any change where no mail server is set."""
+    if change.before is None or server() is None:
+        return
+    told = [(moment, change.after.signups.signup(moment.signup_id))
+            for moment in moments(change.before, change.after)]
+    told = [(moment, signup) for moment, signup in told if is_email(signup.contact)]
+    if not told:
+        return
+    base = public_url()
+    if base is None:
+        log.error("no TDAPP_PUBLIC_URL to link the players' mail to: %d letters not written",
+                  len(told), extra={"tournament": change.tournament_id})
+        return
+    club = club_settings.settings(tenancy.acting_club()).name
+    queue([Telling(moment.kind, to=signup.contact, player=signup.name,
+                   tournament=change.after.settings.name, club=club,
+                   link=f"{base}/t/{change.slug}/signup/{signup.id}?code={signup.code}",
+                   table=moment.table, seat=moment.seat,
+                   position=change.after.signups.position(signup.id))
+           for moment, signup in told])
