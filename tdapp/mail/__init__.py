@@ -71,7 +71,7 @@ def public_url() -> str | None:
     configured = None if _app is None else _public_url_of(_app)
     if configured:
         return configured
-    return request.host_url.rstrip("/") if has_request_context() else None
+    return request.url_root.rstrip("/") if has_request_context() else None
 
 
 def _public_url_of(app: Flask) -> str:

@@ -126,3 +126,23 @@ def test_with_the_server_down_the_action_answers_the_same_and_the_mail_goes_late
     clock.advance(minutes=1)
     assert sender.send_due() == 2
     assert [m["To"] for m in mail_server.inbox.received] == ["bea@example.org"] * 2
+
+
+def test_the_seat_draw_asked_in_english_at_the_console_is_told_in_the_clubs_italian_with_its_address(
+        app, ddt_client, mail_server, clock):
+    """Through the API: the letter links to the address the DdT's console reached (no
+    TDAPP_PUBLIC_URL), and is written in the club's language, not the console's."""
+    app.config["TDAPP_PUBLIC_URL"] = ""
+    tid, slug = evening(cap=2)
+    anna = sign_up(slug, "Anna", "anna@example.org")
+    signups.check_in(tid, anna.id, "marco")
+    ddt_client.get("/lang/en")
+    answer = ddt_client.post(f"/api/v1/tournaments/{tid}/seats/draw", json={},
+                             headers={"X-CSRF-Token": ddt_client.csrf})
+    assert answer.status_code == 200
+    sender.send_due()
+    [message] = mail_server.inbox.received
+    [player] = tournaments.current(tid).players
+    assert message["Subject"] == f"Tavolo {player.table}, posto {player.seat}: {NAME}"
+    link = f"http://localhost/t/{slug}/signup/{anna.id}?code={anna.code}"
+    assert link in message.get_body(("plain",)).get_content()
