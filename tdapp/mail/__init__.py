@@ -5,9 +5,8 @@
 declined, seated: tdapp/tournament/signups/telling.py, the same the sign-up's live page is told)
 and, for each sign-up whose contact is an e-mail address, writes a letter in the club's
 language (letters.py), queued in the club's outbox right after the change
-(tdapp/services/outbox.py); the
-scheduler's owner sends what is due every few seconds (sender.py), so that no answer waits for
-a mail server, and tries again later what did not go. Without `TDAPP_SMTP_URL` nothing is
+(tdapp/services/outbox.py); the scheduler's owner sends what is due every few seconds
+(sender.py), so that no answer waits for a mail server, and tries again later what did not go. Without `TDAPP_SMTP_URL` nothing is
 queued: a club that sends no mail keeps no mail, and setting it later does not send the news
 of nights gone by.
 
@@ -79,12 +78,13 @@ def _public_url_of(app: Flask) -> str:
     return url.rstrip("/")
 
 
-def queue(tellings: Sequence[Telling]) -> list[int]:
-    """Write the letters of `tellings` in the language of the acting club and put them in the
-    club's outbox, in one transaction; their ids (none where no mail server is set)."""
+def queue(tellings: Sequence[Telling], language: str | None = None) -> list[int]:
+    """Write the letters of `tellings` in `language` (by default the acting club's) and put
+    them in the club's outbox, in one transaction; their ids (none where no mail server is
+    set)."""
     if _app is None or server() is None or not tellings:
         return []
-    language, _zone = club_settings.locale_of(tenancy.acting_club())
+    language = language or club_settings.locale_of(tenancy.acting_club())[0]
     return outbox.queue(letters.letters(_app, tellings, language), utcnow())
 
 
@@ -105,10 +105,10 @@ def tell(change: bus.Change) -> None:
         log.error("no TDAPP_PUBLIC_URL to link the players' mail to: %d letters not written",
                   len(told), extra={"tournament": change.tournament_id})
         return
-    club = club_settings.settings(tenancy.acting_club()).name
+    club = club_settings.settings(tenancy.acting_club())
     queue([Telling(moment.kind, to=signup.contact, player=signup.name,
-                   tournament=change.after.settings.name, club=club,
+                   tournament=change.after.settings.name, club=club.name,
                    link=f"{base}/t/{change.slug}/signup/{signup.id}?code={signup.code}",
                    table=moment.table, seat=moment.seat,
                    position=change.after.signups.position(signup.id))
-           for moment, signup in told])
+           for moment, signup in told], club.language)
