@@ -49,6 +49,7 @@ def test_a_player_signs_up_and_lands_on_their_own_page(client):
     assert "Anna Bianchi" in shown and "Hai un posto" in shown
     assert 'id="cancel-form"' in shown
 
+    assert 'id="waitlist-hint"' in client.get(f"/t/{slug}").get_data(as_text=True)
     waiting = _sign_up(client, slug, "Bruno Rossi", "+39 333 123 4567")
     second = client.get(waiting.headers["Location"]).get_data(as_text=True)
     assert "In lista d'attesa: numero 1" in second or "lista d&#39;attesa: numero 1" in second
@@ -105,3 +106,10 @@ def test_the_form_shows_only_while_sign_ups_are_open_and_no_secret_is_public(cli
     public = client.get(f"/t/{open_slug}").get_data(as_text=True)
     public += client.get(f"/api/v1/public/tournaments/{open_slug}").get_data(as_text=True)
     assert "anna@example.com" not in public and made.code not in public
+
+
+def test_with_no_waitlist_a_full_tournament_shows_no_form(client):
+    slug = _evening(cap=1, waitlist=False)
+    signups.sign_up(slug, "Anna Bianchi", "anna@example.com", "10.0.0.1")
+    page = client.get(f"/t/{slug}").get_data(as_text=True)
+    assert 'id="signups-full"' in page and 'id="signup-form"' not in page
