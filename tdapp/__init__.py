@@ -136,11 +136,12 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
         league,
         league_night,
         player,
+        signup,
         table,
     )
 
     # Pages by audience; every JSON endpoint was registered above by `api.register`.
-    for pages in (display, player, table, draw_console, league, league_night, games_help,
+    for pages in (display, player, signup, table, draw_console, league, league_night, games_help,
                   invitation):
         app.register_blueprint(pages.bp)
     app.register_blueprint(health.bp)

@@ -16,7 +16,9 @@ first:
 4. the screens' `view` broadcast (displays, phones, the DdT's console);
 5. the sign-up pages' `signup` message: a few players' pages, after the room's screens;
 6. the scheduler's re-planning of the clock and decision jobs (or, in a process that does not
-   own the scheduler, telling the owner through Redis): nobody watches it happen.
+   own the scheduler, telling the owner through Redis): nobody watches it happen;
+7. the players' mail, written and put in the outbox (where a mail server is set): a letter
+   goes out seconds later anyway, and writing it must not delay a screen or a page.
 
 No module subscribes itself, at import or in its own `init_app`.
 """
@@ -28,7 +30,7 @@ from typing import Any
 
 from flask import Flask
 
-from tdapp import realtime, scheduler
+from tdapp import mail, realtime, scheduler
 from tdapp.services import bus
 
 # (subscriber, kind of change it follows), in the order stated above.
@@ -42,13 +44,15 @@ SUBSCRIBERS: tuple[tuple[Callable[[Any], None], type], ...] = (
     (realtime.push_views, bus.Change),
     (realtime.push_signups, bus.Change),
     (scheduler.follow, bus.Change),
+    (mail.tell, bus.Change),
 )
 
 
 def wire(app: Flask) -> None:
     """Start the Socket.IO server, subscribe the adapters in order, then start the scheduler
-    (which, owning it, rebuilds every job from the database)."""
+    (which, owning it, rebuilds every job from the database and sends the mail)."""
     realtime.init_app(app)
+    mail.init_app(app)
     subscribe()
     scheduler.init_app(app)
 

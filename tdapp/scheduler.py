@@ -30,6 +30,9 @@ for their jobs too, and a burst of one tournament's changes is planned once (iss
 docs/realtime.md). A deadline is an instant stored in the hand, so planning it a little later
 moves nothing; `job_time` plans what waits before it answers.
 
+Where `TDAPP_SMTP_URL` names a mail server, the owner also sends the mail outbox's due letters
+every few seconds (tdapp/mail/sender.py): one job, so one process sends, whichever queued them.
+
 Jobs are `schedule(key, when, "module:function", kwargs)` and `cancel(key)`; a job's function
 must be importable by that reference and take the kwargs.
 """
@@ -49,7 +52,9 @@ from apscheduler.jobstores.base import JobLookupError
 from apscheduler.schedulers.background import BackgroundScheduler
 from flask import Flask
 
+from tdapp import mail
 from tdapp.kernel.refusals import DomainError
+from tdapp.mail import sender
 from tdapp.services import bus, clock_owner, database, tables, tenancy, tournaments
 from tdapp.tournament.clock import timing as clock
 from tdapp.tournament.clock.rules import closings
@@ -241,6 +246,9 @@ def start(redis_url: str | None = None) -> BackgroundScheduler:
         _scheduler.start()
     if redis_url:
         _follow_other_processes(redis_url)
+    if mail.server() is not None:
+        _scheduler.add_job(sender.TARGET, trigger="interval", seconds=sender.TICK_SECONDS,
+                           id=sender.JOB, replace_existing=True)
     _beat()
     rebuild()
     catch_up()

@@ -37,11 +37,12 @@ def reset(app: Flask) -> None:
       version alone);
     - the Socket.IO clients still connected are disconnected, so no room keeps a listener;
     - the bus has exactly the subscribers `tdapp.bootstrap` wires, in its order;
-    - the config (and with it `debug` and `testing`) is the one `app` was created with.
+    - the config (and with it `debug` and `testing`) is the one `app` was created with, and
+      the mail is written and sent as `app` says.
 
     The first call records `app` as it is: make it right after `create_app`.
     """
-    from tdapp import bootstrap, realtime, scheduler
+    from tdapp import bootstrap, mail, realtime, scheduler
     from tdapp.realtime import socketio
     from tdapp.services import bus, clubs, database, draw_tables, journal, templates, tournaments
     from tdapp.services import league as leagues
@@ -58,6 +59,7 @@ def reset(app: Flask) -> None:
     scheduler.shutdown()
     app.config.clear()
     app.config.update(recorded["config"])
+    mail.init_app(app)
     if socketio.server is not recorded["socketio"]["server"]:
         # Another app took the process's Socket.IO server and scheduler settings.
         for field, value in recorded["socketio"].items():

@@ -114,10 +114,19 @@
     set("chips", ledger.chips_issued ? num.format(ledger.chips_issued) : "–");
     set("mini-level", c.on_break ? L.break : String(c.level));
     set("mini-blinds", blindsText(shown));
+    drawHeadcount(c);
     drawSeating();
     drawAnnounced();
     drawFinished();
     fitAll();
+  }
+
+  // Sign-ups before the night: places taken of the places, the line, who is in; gone at the start.
+  function drawHeadcount(c) {
+    const count = view.signups;
+    const box = $("headcount");
+    box.hidden = !count || c.started;
+    if (!box.hidden) box.textContent = L.headcount.replace(/%\((\w+)\)s/g, (_, key) => num.format(count[key]));
   }
 
   // Once there is a winner the screen says so, with every paid place, and nothing else.

@@ -42,7 +42,8 @@
 
   document.querySelectorAll("[data-filter]").forEach(function (input) {
     // A list's "nobody yet" line is no match to count or hide.
-    var rows = document.querySelectorAll(input.getAttribute("data-filter") + " tbody tr:not([data-placeholder])");
+    var list = input.getAttribute("data-filter");
+    var rows = document.querySelectorAll(list + " tbody tr:not([data-placeholder]), " + list + " > li:not([data-placeholder])");
     var counter = document.querySelector(input.getAttribute("data-count") || "#none");
     function filter() {
       var words = fold(input.value).split(/\s+/).filter(Boolean);

@@ -235,16 +235,16 @@ def import_csv(data: bytes) -> Imported:
         planned: list[tuple[MemberRow | None, str, str | None, date | None]] = []
         for line, name, number, until in read:
             key = same_name_key(name)
-            target = (by_number.get(number) if number else None) or by_key.get(key)
+            carded, named = by_number.get(number) if number else None, by_key.get(key)
+            if carded is not None and named is not None and carded is not named:
+                raise member_sheet.at_line(line, DomainError(
+                    "MEMBER_NUMBER_TAKEN", number=number, holder=carded.name))
+            target = carded or named
             _once(seen, ("name", key), line, "MEMBER_ON_TWO_LINES", name=name)
             if number is not None:
                 _once(seen, ("number", number), line, "CARD_ON_TWO_LINES", number=number)
             if target is not None:
                 _once(seen, ("member", target.id), line, "MEMBER_ON_TWO_LINES", name=target.name)
-            try:
-                _clash_among(known, key, number, None, None if target is None else target.id)
-            except DomainError as clash:
-                raise member_sheet.at_line(line, clash) from None
             planned.append((target, name, number, until))
         added = updated = 0
         for target, name, number, until in planned:

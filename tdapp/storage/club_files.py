@@ -40,6 +40,8 @@ LEFT_BEHIND: dict[str, str] = {
     "announced_level_ends": "what this server's scheduler announced; the next one announces on",
     "scheduler_heartbeat": "the server's own, of no club",
     "hoster_tokens": "a hoster's token is the server's own, of no club",
+    "mail_outbox": "this server's mail to send: what it told was told from here, and a night's"
+                   " news is stale by the time a club moves",
 }
 """Every table a club's file does not hold, and why. Console sessions live in the browsers'
 cookies, not in a table: none moves."""

@@ -42,6 +42,7 @@ def labels() -> dict[str, object]:
         "reason_BREAK": _("Table %(table)s breaks"),
         "reason_FINAL_TABLE": _("Final table draw"),
         "reason_MANUAL": _("Moved by the tournament director"),
+        "headcount": _("Signed up %(confirmed)s of %(seats)s · waitlist %(waitlisted)s · in the room %(checked_in)s"),
         "notices": {
             "LATE_REGISTRATION_CLOSED": _("Late registration is closed"),
             "REBUY_CLOSED": _("The rebuy period is over"),

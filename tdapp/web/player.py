@@ -21,6 +21,8 @@ from flask_babel import pgettext
 from tdapp.kernel.refusals import DomainError
 from tdapp.services import phones, tournaments
 from tdapp.tournament.phone_codes import phone_presence_on
+from tdapp.tournament.signups.rules import taking_signups
+from tdapp.wallclock import utcnow
 from tdapp.web import csrf
 from tdapp.web.api.public import MAX_RESULTS, asked_query, matching, name_order, public_view
 from tdapp.web.errors import message_of, register_statuses, status_of, wants_json
@@ -77,8 +79,17 @@ def labels() -> dict[str, str]:
 
 @bp.get("/t/<slug>")
 def index(slug: str):
-    """Search and the list of players with their table and seat."""
-    _, shown = public_view(slug)
+    """Search and the list of players with their table and seat; before the night, the
+    sign-up form while sign-ups are open (tdapp/web/signup.py)."""
+    return index_page(slug)
+
+
+def index_page(slug: str, typed: dict[str, str] | None = None, refusal: str | None = None,
+               status: int = 200):
+    """The tournament's public page, with a refused sign-up's reason and what was typed."""
+    tournament_id, shown = public_view(slug)
+    state = tournaments.current(tournament_id)
+    rules, now = state.settings.signups, utcnow()
     query = asked_query()
     players = shown["players"]
     if query:
@@ -96,7 +107,13 @@ def index(slug: str):
         total=len(players),
         full_list=len(players) <= FULL_LIST_UP_TO,
         labels=labels(),
-    )
+        signups=rules,
+        signing_up=taking_signups(state, now),
+        opens_later=bool(rules and rules.opens_at and now < rules.opens_at
+                         and not state.clock.started),
+        typed=typed or {},
+        refusal=refusal,
+    ), status
 
 
 @bp.get("/t/<slug>/p/<int:player_id>")

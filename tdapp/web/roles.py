@@ -60,6 +60,7 @@ OPEN = frozenset({
     "api_club.accept_invitation", "invitation.accept_page", "auth.choose_club",
     "display.clock", "api_public.seating", "api_public.names", "api_public.search",
     "player.index", "player.player", "player.presence",
+    "signup.sign_up", "signup.own_page", "signup.cancel",
     "table.console_page", "table.qr_code", "table.side_pot_page",
     "draw_console.console_page", "draw_console.qr_code", "games_help.help_page",
     "league.index", "league.standings", "league.night",
@@ -100,6 +101,8 @@ FLOOR = frozenset({
     "td.redo", "td.roster_page", "td.roster_player", "td.seasons_page", "td.season_page",
     "td.print_moves", "td.print_payouts", "td.print_receipt", "td.print_receipts",
     "td.print_results", "td.print_seat_cards", "td.print_structure", "td.membership_page",
+    # The door: a floor member checks the signed-up players in and renews an ended card there.
+    "td.signups_page", "td.check_in_page", "td.check_in", "td.renew_at_check_in",
     "league_night.live", "league_night.mark",
 })
 
@@ -118,6 +121,7 @@ DIRECTOR = frozenset({
     "api_seasons.create_season", "api_seasons.change_season", "api_seasons.delete_season",
     "api_members.add_member", "api_members.change_member", "api_members.delete_member",
     "api_members.import_members",
+    "td.signup_action", "td.release_no_shows",
     "td.create", "td.setup", "td.save_setup", "td.save_as_template", "td.save_chip_set",
     "td.save_payout_table", "td.adjust_payouts", "td.accept_deal", "td.race_chips",
     "td.archive", "td.delete", "td.revert", "td.renew_table_access", "td.structure_templates",

@@ -54,10 +54,13 @@ def night(shared_ddt_server) -> Iterator[dict]:
         "levels": [{"small_blind": 25 * n, "big_blind": 50 * n, "ante": 0, "seconds": 1200}
                    for n in (1, 2)],
         "payouts": [{"max_entries": 100, "basis_points": [5000, 3000, 2000]}],
+        "signups": {"cap": 20},
     })
     tid, slug = created["id"], created["slug"]
     for name in ("Anna Mariani", "Bruno Ferri", "Carla Neri", "Dario Russo"):
         call("POST", f"/tournaments/{tid}/players", {"name": name})
+    signup = server.call("POST", f"/api/v1/public/tournaments/{slug}/signups", None,
+                         {"name": "Fabio Greco", "contact": "fabio@example.com"})
     view = call("POST", f"/tournaments/{tid}/seats/draw")
     table = view["players"][0]["table"]
     call("POST", f"/tournaments/{tid}/clock", {"action": "start"})
@@ -80,6 +83,7 @@ def night(shared_ddt_server) -> Iterator[dict]:
         "draw": draw_consoles(call), "league": league, "live": live,
         "season": season["id"], "member": member["id"],
         "invitation": call("POST", "/club/invitations", {"role": "floor"})["url"],
+        "signup": f"/t/{slug}/signup/{signup['id']}?code={signup['code']}",
     }
 
 
@@ -94,6 +98,7 @@ def ddt_pages(night: dict) -> list[str]:
     td = f"/td/t/{tid}"
     return [
         "/", "/games/help", "/api/docs", f"/t/{slug}", f"/t/{slug}/p/{night['player']}",
+        night["signup"], f"{td}/signups", f"{td}/check-in",
         f"/t/{slug}/clock",
         "/td/tournaments", td, f"{td}/players", f"{td}/tables",
         f"{td}/tables/{night['table']}/count", f"{td}/payouts", f"{td}/setup", f"{td}/log",

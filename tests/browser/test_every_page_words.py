@@ -145,6 +145,7 @@ def pages(night: dict) -> list[str]:
         f"/t/{slug}/p/{night['player']}", f"/t/{slug}/clock",
         "/td/tournaments", f"/td/t/{tid}", f"/td/t/{tid}/players", f"/td/t/{tid}/tables",
         f"/td/t/{tid}/payouts", f"/td/t/{tid}/setup", f"/td/t/{tid}/log",
+        f"/td/t/{tid}/signups", f"/td/t/{tid}/check-in",
         "/td/tools/side-pots", "/leagues/", "/draw-tables/", "/td/members", "/td/membership",
         f"/leagues/{league}", f"/leagues/{league}/nights/1", f"/leagues/{league}/secretary",
         night["invitation"],

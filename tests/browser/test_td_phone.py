@@ -217,7 +217,8 @@ def test_a_floor_persons_night_on_a_phone_each_step_in_three_taps(night, browser
     shot(page, "menu")
 
 
-PAGES = ("", "/players", "/tables", "/setup", "/payouts", "/log", "/chips", "/deal", "/tables/1/count")
+PAGES = ("", "/players", "/tables", "/setup", "/payouts", "/log", "/chips", "/deal", "/tables/1/count",
+         "/signups", "/check-in")
 OTHERS = ("/td/tournaments", "/td/templates", "/td/roster", "/td/seasons", "/td/account",
           "/td/members", "/td/membership")
 # What a page folds away, opened before it is measured: a card holder's edit form.

@@ -172,7 +172,7 @@ def test_a_second_import_updates_by_card_number_else_by_name_and_keeps_what_it_l
     (["nome;tessera", "Anna;1", ";7"], 3, "BAD_MEMBER_NAME"),
     (["nome;tessera", "Anna;1", "Bea;1"], 3, "CARD_ON_TWO_LINES"),
     (["nome;tessera", "Anna;1", "", "ANNA;2"], 4, "MEMBER_ON_TWO_LINES"),
-    (["nome;tessera", "Gino Neri;5"], 2, "MEMBER_NAME_TAKEN"),   # card 5 is Bruno's
+    (["nome;tessera", "Gino Neri;5"], 2, "MEMBER_NUMBER_TAKEN"),   # card 5 is Bruno's
     (["telefono;email", "333;a@b.it"], 1, "MEMBERS_FILE_NO_NAME"),
 ])
 def test_a_bad_line_is_named_with_why_and_nothing_is_imported(app, lines, line, reason):
@@ -191,3 +191,24 @@ def test_a_bad_line_is_named_with_why_and_nothing_is_imported(app, lines, line, 
 ])
 def test_what_is_no_members_file_is_refused(app, data, code):
     assert _refused(members.import_csv, data).code == code
+
+
+@pytest.mark.parametrize(("arguments", "code"), [
+    ({"name": "Bea", "number": "7"}, "MEMBER_NUMBER_TAKEN"),
+    ({"name": "ANNA"}, "MEMBER_NAME_TAKEN"),
+])
+def test_two_directors_adding_one_card_at_once_the_second_is_told_it_is_taken(
+        app, monkeypatch, arguments, code):
+    """The second one's check ran before the first one's commit: the database's unique key
+    refuses its commit, and it is told why as if it had checked after."""
+    members.create_member("Anna", "7")
+    checked = members._check
+    calls: list[object] = []
+
+    def before_the_first_commit(*args: object) -> None:
+        calls.append(args)
+        if len(calls) > 1:  # the check made again after the refused commit
+            checked(*args)
+
+    monkeypatch.setattr(members, "_check", before_the_first_commit)
+    assert _refused(members.create_member, **arguments).code == code

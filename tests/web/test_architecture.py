@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 
 import tdapp
-from tdapp import bootstrap, realtime, scheduler
+from tdapp import bootstrap, mail, realtime, scheduler
 from tdapp.services import bus
 
 PACKAGE = Path(tdapp.__file__).parent
@@ -61,8 +61,8 @@ def test_every_api_route_is_registered_by_a_module_under_web_api(app):
 
 def test_the_bus_subscribers_are_wired_once_in_the_stated_order(app):
     # Renewed consoles' sockets closed first, then table consoles (a dealer's tap), then draw consoles, then the
-    # league nights' screens, then the screens, then the sign-up pages, then the scheduler's re-planning; nothing else
-    # subscribed itself on the way.
+    # league nights' screens, then the screens, then the sign-up pages, then the scheduler's re-planning, then the
+    # players' mail; nothing else subscribed itself on the way.
     wired = [(kind, callback) for kind, callback in bus._subscribers]
     assert wired == [
         (bus.Change, realtime.end_renewed_table_consoles),
@@ -74,6 +74,7 @@ def test_the_bus_subscribers_are_wired_once_in_the_stated_order(app):
         (bus.Change, realtime.push_views),
         (bus.Change, realtime.push_signups),
         (bus.Change, scheduler.follow),
+        (bus.Change, mail.tell),
     ]
     assert [(kind, callback) for callback, kind in bootstrap.SUBSCRIBERS] == wired
 
@@ -82,7 +83,7 @@ def test_the_bus_subscribers_are_wired_once_in_the_stated_order(app):
 # names the modules it binds and the module names they may not import.
 PURE = ("tdapp.engine", "tdapp.tournament", "tdapp.draw_table", "tdapp.league", "tdapp.season")
 ADAPTERS = ("tdapp.web", "tdapp.realtime", "tdapp.scheduler", "tdapp.cli", "tdapp.bootstrap",
-            "tdapp.console_sessions")
+            "tdapp.console_sessions", "tdapp.mail")
 FRAMEWORKS = ("flask", "flask_socketio", "flask_babel", "socketio", "engineio", "sqlmodel",
               "sqlalchemy", "alembic", "apscheduler", "redis", "gevent", "psycopg")
 LAYER_RULES = {

@@ -63,6 +63,7 @@ PUBLIC = {
     # A player's own sign-up, at the tournament's public address: B's answers (and a wrong
     # code is B's 404), as to anyone.
     "api_public_signups.sign_up", "api_public_signups.show", "api_public_signups.cancel",
+    "signup.sign_up", "signup.own_page", "signup.cancel",
 }
 SKIPPED = {
     "static": "files, no club's",

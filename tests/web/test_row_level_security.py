@@ -18,10 +18,11 @@ import pytest
 import sqlalchemy as sa
 from sqlmodel import SQLModel
 
-from tdapp.services import draw_tables, league, tenancy, tournaments
+from tdapp.services import draw_tables, league, outbox, tenancy, tournaments
 from tdapp.storage import database as db
 from tdapp.storage import scheduling
 from tdapp.storage.tenancy import _club_owned_tables
+from tdapp.wallclock import utcnow
 from tests.league.test_league_api import SEASON, tables_of
 from tests.web.test_isolation import _b_club
 
@@ -54,8 +55,8 @@ def _clubs_seen(engine: sa.Engine, table: sa.Table, setting: str) -> list[int]:
 def _two_clubs(app, monkeypatch: pytest.MonkeyPatch) -> tuple[int, int]:
     """Clubs A and B with rows in every club-owned table: the isolation sweep's club B built
     twice, each with a night entered in a league of its own (a league's log), a snapshot after
-    every event (the logs' snapshot tables) and the level end the scheduler claims for its
-    running clock."""
+    every event (the logs' snapshot tables), the level end the scheduler claims for its
+    running clock and a letter in its mail outbox."""
     for log in (tournaments.LOG, draw_tables.LOG, league.LOG):
         monkeypatch.setattr(log, "snapshot_every", 1)
     clubs = []
@@ -67,6 +68,8 @@ def _two_clubs(app, monkeypatch: pytest.MonkeyPatch) -> tuple[int, int]:
             league.enter_night(played, night["day"], tables_of(night), owner)
             with db.session_scope() as session:
                 assert scheduling.claim_level_end(session, built["named"]["tid"][0], 1)
+            outbox.queue([outbox.Letter(f"{slug}@example.org", "Posto", "Testo", "<p>Testo</p>")],
+                         utcnow())
         clubs.append(built["id"])
     return clubs[0], clubs[1]
 

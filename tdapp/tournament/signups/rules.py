@@ -88,6 +88,17 @@ def code_matches(signup: Signup, typed: object) -> bool:
     return bool(code) and hmac.compare_digest(signup.code, code)
 
 
+def taking_signups(state: Tournament, now: datetime) -> bool:
+    """Whether a player may sign up now (the public page shows its form only then)."""
+    if state.settings.signups is None:
+        return False
+    try:
+        _check_open(state, state.settings.signups, now)
+    except DomainError:
+        return False
+    return True
+
+
 def _check_open(state: Tournament, settings: SignupSettings, now: datetime) -> None:
     """Open between `opens_at` and `closes_at`, and never once play has started or ended."""
     if state.clock.started or state.finished:

@@ -4,10 +4,9 @@ chips, presence, bust-outs), `settings` (the set-up's bodies), `clock`, `seating
 draw, moves, breaks), `tables` (the hold'em hands), `tools` (side pots), `draw_tables`,
 `leagues`, `library` (templates and the roster), `results` (a tournament's exports), `seasons`,
 `club` (its staff, invitations and settings), `members` (the club's card holders), `hosting`
-(the hoster's clubs), `signups` (the DdT's side of a tournament's sign-ups), `public` (what
-wall displays and phones read at a tournament's public address) and `public_signups` (a
-player's own sign-up). Pages stay
-with their audience's blueprint.
+(the hoster's clubs), `signups` (the DdT's side of a tournament's sign-ups), `public` (what wall
+displays and phones read at a tournament's public address) and `public_signups` (a player's own
+sign-up). Pages stay with their audience's blueprint.
 
 A module adds its endpoints to `v1.bp`, or to a blueprint of its own under `v1.URL_PREFIX` that
 `register` below registers, behind a guard of tdapp/web/guards.py and with its body read by

@@ -3,9 +3,8 @@
 The document must follow the routes wherever they live, without a second description to keep in
 step: so it reads each view the way a reviewer would. The body is the model the view hands to
 `parse_json(Model)` (or a CSV file, when it calls `read_csv_file`); query parameters are the
-`request.args` it reads, header parameters the `request.headers.get(NAME)` (a sign-up's code);
-a success status other
-than 200 is the `return ..., 201` it writes; refusal statuses are the `status=` it gives a
+`request.args` it reads, header parameters the `request.headers.get(NAME)` (a sign-up's code); a
+success status other than 200 is the `return ..., 201` it writes; refusal statuses are the `status=` it gives a
 `RequestRefused` (or the code it passes to `abort`). A view that reads the body any other way
 (`request.json`, `request.form`, ...) is flagged, so a test can hold every view to `parse_json`.
 """

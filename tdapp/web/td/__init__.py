@@ -35,6 +35,7 @@ def register(app: Flask) -> None:
         roster,
         seasons,
         setup,
+        signups,
         structures,
         tables,
         tournaments,

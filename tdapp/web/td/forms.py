@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Mapping
-from datetime import date
+from datetime import UTC, date, datetime, tzinfo
 from decimal import Decimal
 
 from flask_babel import gettext
@@ -50,6 +50,20 @@ def day(form: Mapping[str, str], name: str) -> date | None:
         return date.fromisoformat(raw)
     except ValueError:
         raise FormError(gettext("The date must look like 2026-12-31.")) from None
+
+
+def local_moment(form: Mapping[str, str], name: str, zone: tzinfo) -> datetime | None:
+    """A moment typed in the room's time zone as a browser's date-and-time field sends it
+    (2026-12-31T20:30), kept in UTC; none when the field is empty."""
+    raw = text(form, name)
+    if not raw:
+        return None
+    try:
+        typed = datetime.fromisoformat(raw)
+    except ValueError:
+        raise FormError(gettext("The time must look like 2026-12-31 20:30.")) from None
+    local = typed if typed.tzinfo is not None else typed.replace(tzinfo=zone)
+    return local.astimezone(UTC)
 
 
 def _decimal(raw: str, label: str, places: int) -> Decimal:

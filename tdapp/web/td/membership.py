@@ -61,13 +61,19 @@ def change_card(member_id: int):
 
 @bp.post("/membership/<int:member_id>/renew")
 def renew_card(member_id: int):
+    renew(member_id)
+    return back()
+
+
+def renew(member_id: int) -> None:
+    """Renew a card for a year and say until when (the member list, and the check-in at the
+    door)."""
     until = members.member(member_id).renewal(club_today())
     if until is None:
         raise FormError(gettext("This card has no end: there is nothing to renew."))
     renewed = members.update_member(member_id, valid_until=until)
     flash_done(gettext("%(name)s's card is valid until %(day)s.", name=renewed.name,
                        day=format_date(until, "short")))
-    return back()
 
 
 @bp.post("/membership/<int:member_id>/delete")

@@ -8,10 +8,12 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import replace
+from datetime import datetime
 
 from flask import request
 from flask_babel import gettext
 
+from tdapp.i18n import club_zone
 from tdapp.kernel.numbers import LARGEST_ID, whole_or_none
 from tdapp.kernel.refusals import DomainError
 from tdapp.services import templates, tournaments
@@ -25,12 +27,22 @@ from tdapp.tournament.settings import (
     entry_mismatches,
     known_options,
 )
+from tdapp.tournament.signups.model import SignupSettings
 from tdapp.tournament.structure import Break, Level, Structure
 from tdapp.web.guards import actor
 from tdapp.web.td import bp
 from tdapp.web.td.console import back, flash_done, render, tell
 from tdapp.web.td.formats import euros, minutes, template_name
-from tdapp.web.td.forms import FormError, cents, day, optional_whole, seconds, text, whole
+from tdapp.web.td.forms import (
+    FormError,
+    cents,
+    day,
+    local_moment,
+    optional_whole,
+    seconds,
+    text,
+    whole,
+)
 
 # Blank rows offered under the structure, for new levels or breaks.
 SPARE_ROWS = 3
@@ -77,6 +89,7 @@ def form_values(settings: Settings) -> dict[str, str]:
         values |= {"bounty": "1", "bounty_amount": euros(settings.bounty.cents)}
         if settings.bounty.progressive:
             values["bounty_progressive"] = "1"
+    values |= _signup_values(settings.signups)
     for key in known_options():
         values[f"option-{key}"] = settings.option(key)
     periods = settings.structure.periods
@@ -93,6 +106,26 @@ def form_values(settings: Settings) -> dict[str, str]:
                 values[f"bba-{index}"] = "1"
     values["rows"] = str(len(periods) + SPARE_ROWS)
     return values
+
+
+def _signup_values(signups: SignupSettings | None) -> dict[str, str]:
+    """Sign-ups before the night; off, the waitlist box stays ticked for when they are turned
+    on (the default a club expects: past the cap, a queue rather than a refusal)."""
+    if signups is None:
+        return {"signups_waitlist": "1"}
+    ticked = {name: "1" if getattr(signups, name) else "" for name in
+              ("waitlist", "approval", "members_only")}
+    return {
+        "signups": "1", "signups_cap": str(signups.cap),
+        "signups_opens": _local(signups.opens_at), "signups_closes": _local(signups.closes_at),
+        "signups_tables": _blank(signups.tables),
+        "signups_guest_fee": _no_fee(signups.guest_fee_cents),
+    } | {f"signups_{name}": value for name, value in ticked.items()}
+
+
+def _local(moment: datetime | None) -> str:
+    """A moment as the browser's date-and-time field shows it, in the room's time zone."""
+    return moment.astimezone(club_zone()).strftime("%Y-%m-%dT%H:%M") if moment else ""
 
 
 def _linked(prefix: str, rules: RebuyRules | AddOnRules) -> dict[str, str]:
@@ -124,6 +157,7 @@ def settings_from(form: Mapping[str, str], current: Settings) -> Settings:
         buy_in_cents=cents(form, "buy_in", gettext("Buy-in")),
         fee_cents=_fee(form, "fee"),
         bounty=_bounty(form),
+        signups=_signups(form),
         seats_per_table=whole(form, "seats_per_table", gettext("Seats per table"), 2, 10),
         starting_stack=whole(form, "starting_stack", gettext("Starting stack"), 1),
         late_registration_until_level=optional_whole(
@@ -176,6 +210,22 @@ def _re_entry(form: Mapping[str, str]) -> ReEntryRules | None:
         price_cents=cents(form, "re_entry_price", gettext("Re-entry price")),
         max_entries=optional_whole(form, "re_entry_max", gettext("Entries per player"), 2),
         fee_cents=_fee(form, "re_entry_fee"),
+    )
+
+
+def _signups(form: Mapping[str, str]) -> SignupSettings | None:
+    if not form.get("signups"):
+        return None
+    zone = club_zone()
+    return SignupSettings(
+        cap=whole(form, "signups_cap", gettext("Places"), 1),
+        opens_at=local_moment(form, "signups_opens", zone),
+        closes_at=local_moment(form, "signups_closes", zone),
+        tables=optional_whole(form, "signups_tables", gettext("Tables for the night"), 1),
+        waitlist=bool(form.get("signups_waitlist")),
+        approval=bool(form.get("signups_approval")),
+        members_only=bool(form.get("signups_members_only")),
+        guest_fee_cents=_fee(form, "signups_guest_fee"),
     )
 
 
