@@ -26,7 +26,7 @@ from tdapp.tournament.players import GENDERS, Player
 from tdapp.tournament.registry import applies, decides
 from tdapp.tournament.seating.seat_draw import draw_seats
 from tdapp.tournament.settings import check_starting_stack
-from tdapp.tournament.signups.membership import entry_guest_fee
+from tdapp.tournament.signups.membership import entry_guest_fee, members_only
 from tdapp.tournament.signups.model import Membership
 from tdapp.tournament.state import Tournament
 
@@ -83,6 +83,8 @@ class PlayerRegistered:
     gender: str | None = None
     signup_id: int | None = None
     guest_fee_cents: int = 0
+    # What the member list said at the entry, on a night for members only (None otherwise).
+    membership: Membership | None = None
 
 
 @upgrades("PlayerRegistered", from_version=1)
@@ -97,7 +99,8 @@ upgrades("PlayerRegistered", from_version=2)(adds(fee_cents=0, bounty_cents=0))
 # Registered before genders were asked: unknown, said in neutral words.
 upgrades("PlayerRegistered", from_version=3)(adds(gender=None))
 # Registered before sign-ups and guests: no sign-up checked in, no guest fee.
-upgrades("PlayerRegistered", from_version=4)(adds(signup_id=None, guest_fee_cents=0))
+upgrades("PlayerRegistered", from_version=4)(
+    adds(signup_id=None, guest_fee_cents=0, membership=None))
 
 
 @event("PlayerUnregistered", version=2)
@@ -209,6 +212,7 @@ def _register(state: Tournament, command: RegisterPlayer, ctx: Ctx) -> PlayerReg
         bounty_cents=bounty_per_entry(state),
         signup_id=command.signup_id,
         guest_fee_cents=guest_fee,
+        membership=command.membership if members_only(state.settings) else None,
     )
 
 
@@ -274,7 +278,8 @@ def _registered(state: Tournament, event: PlayerRegistered) -> Tournament:
         name_keys=state.name_keys if key in state.name_keys else {**state.name_keys, key: player.id},
     )
     if event.signup_id is not None:
-        state = replace(state, signups=state.signups.checked_in_as(event.signup_id, player.id))
+        signups = state.signups.checked_in_as(event.signup_id, player.id, event.membership)
+        state = replace(state, signups=signups)
     return seat_if_given(state, event.player_id, event.table, event.seat)
 
 

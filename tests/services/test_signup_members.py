@@ -49,6 +49,7 @@ def test_an_expired_card_renewed_at_the_door_checks_in_as_a_member_and_a_guest_p
     members.update_member(anna.id, valid_until=date(2027, 12, 31))
     state = signups.check_in(tid, signed_anna.id, "marco")
     assert state.ledger.fees_cents == 0
+    assert state.signups.signup(signed_anna.id).membership == "member"
     state = signups.check_in(tid, signed_bruno.id, "marco")
     state = signups.check_in(tid, signed_carla.id, "marco")
     assert state.ledger.fees_cents == 500

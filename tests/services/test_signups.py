@@ -229,3 +229,26 @@ def test_raising_the_cap_in_the_settings_confirms_the_first_in_line(app):
                                  "marco")
     assert [state.signups.signup(m.id).status for m in made] == (
         ["confirmed"] * 4 + ["waitlisted"])
+
+
+@pytest.mark.parametrize("action", ["approve", "decline", "promote", "move_down", "remove",
+                                    "check_in", "release_no_shows"])
+def test_the_ddts_undo_takes_back_each_of_its_sign_up_actions(app, action):
+    tid, slug = evening(cap=2, approval=True)
+    made = join(slug, 4)
+    signups.approve(tid, made[0].id, "marco")
+    signups.approve(tid, made[1].id, "marco")
+    signups.approve(tid, made[2].id, "marco")
+    target = {"approve": made[3], "promote": made[3], "decline": made[0], "move_down": made[0],
+              "remove": made[1], "check_in": made[0]}.get(action)
+    if action == "release_no_shows":
+        tournaments.dispatch(tid, RegisterPlayer("Walk-in"), "marco")
+        signups.check_in(tid, made[0].id, "marco")
+        tournaments.dispatch(tid, StartClock(), "marco")
+    before = tournaments.current(tid).signups
+    if target is None:
+        signups.release_no_shows(tid, "marco")
+    else:
+        getattr(signups, action)(tid, target.id, "marco")
+    assert tournaments.current(tid).signups != before
+    assert tournaments.undo(tid, "marco").signups == before

@@ -275,6 +275,9 @@ def test_a_night_for_members_only_refuses_strangers_unless_a_guest_fee_lets_them
     play.refused(RegisterPlayer("Bruno", signup_id=2, membership="expired", as_guest=True),
                  "MEMBERSHIP_EXPIRED")
     assert play.do(RegisterPlayer("Anna", signup_id=1, membership="member")).guest_fee_cents == 0
+    # Renewed at the door: the sign-up is a member's from the check-in on.
+    play.do(RegisterPlayer("Bruno", signup_id=2, membership="member"))
+    assert play.state.signups.signup(2).membership == "member"
 
 
 def test_a_guest_pays_the_guest_fee_to_the_house_outside_the_prize_pool():
@@ -356,6 +359,7 @@ def test_older_registrations_and_set_ups_replay_without_sign_ups():
     upgraded = from_record(old)
     assert isinstance(upgraded, PlayerRegistered)
     assert upgraded.signup_id is None and upgraded.guest_fee_cents == 0
+    assert upgraded.membership is None
     configured = from_record({"name": "TournamentConfigured", "version": 1,
                               "payload": {"settings": {"name": "Old"}}})
     assert isinstance(configured, TournamentConfigured)

@@ -127,8 +127,13 @@ class Signups:
             signups = signups.with_status(signup_id, "confirmed")
         return signups
 
-    def checked_in_as(self, signup_id: int, player_id: int | None) -> Signups:
-        return self.put(replace(self.by_id[signup_id], player_id=player_id))
+    def checked_in_as(self, signup_id: int, player_id: int | None,
+                      membership: Membership | None = None) -> Signups:
+        """Checked in as `player_id` (None: the check-in taken back), with the membership the
+        door found when it says one (a card renewed there is a member's from then on)."""
+        signup = self.by_id[signup_id]
+        return self.put(replace(signup, player_id=player_id,
+                                membership=membership or signup.membership))
 
     def of_player(self, player_id: int) -> Signup | None:
         return next((s for s in self.by_id.values() if s.player_id == player_id), None)
