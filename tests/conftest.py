@@ -258,6 +258,33 @@ def _url_builders_compiled_once() -> Iterator[None]:
     patch.undo()
 
 
+@pytest.fixture(scope="session", autouse=True)
+def _schemas_reflected_once() -> Iterator[None]:
+    """A backup, a club's export and its import each reflect the database's tables first (a fifth
+    of a second, more than a small club's rows take to write), and the club files' tests count
+    every table's rows that way before and after each import: some hundred reflections a run,
+    of databases that hold the migrations' schema. What a reflection finds depends only on the
+    database, the revision its schema is at and the tables it has, so each is made once per
+    test process and handed out again (a list of its own each time)."""
+    from tdapp.storage import backup
+
+    reflect = backup.tables
+    reflected: dict[tuple, list] = {}
+
+    def reflected_once(connection) -> list:
+        key = (connection.engine.url.render_as_string(hide_password=False),
+               tuple(backup.schema_revisions(connection)),
+               tuple(sorted(connection.dialect.get_table_names(connection))))
+        if key not in reflected:
+            reflected[key] = reflect(connection)
+        return list(reflected[key])
+
+    patch = pytest.MonkeyPatch()
+    patch.setattr(backup, "tables", reflected_once)
+    yield
+    patch.undo()
+
+
 TEST_CONFIG = {"TESTING": True, "SECRET_KEY": "test"}
 
 
