@@ -31,6 +31,8 @@
 - `shared_ddt_server` (per session): the same, started once and shared by the tests that only
   add their own tournaments (never for a test that kills the server or needs an empty database).
 - `ddt_api(name)`: the DdT's JSON API on `shared_ddt_server`, with a token of the test's own.
+- `in_the_club_of(server)`: act in the club of a running server's database from the test's
+  process, to write a night into it with the services.
 - `browser`: Debian Chromium through Playwright with the flags this machine needs, launched once
   per module; the test's contexts are closed after it. Skipped where Playwright is missing.
 """
@@ -256,6 +258,33 @@ def _url_builders_compiled_once() -> Iterator[None]:
     patch.undo()
 
 
+@pytest.fixture(scope="session", autouse=True)
+def _schemas_reflected_once() -> Iterator[None]:
+    """A backup, a club's export and its import each reflect the database's tables first (a fifth
+    of a second, more than a small club's rows take to write), and the club files' tests count
+    every table's rows that way before and after each import: some hundred reflections a run,
+    of databases that hold the migrations' schema. What a reflection finds depends only on the
+    database, the revision its schema is at and the tables it has, so each is made once per
+    test process and handed out again (a list of its own each time)."""
+    from tdapp.storage import backup
+
+    reflect = backup.tables
+    reflected: dict[tuple, list] = {}
+
+    def reflected_once(connection) -> list:
+        key = (connection.engine.url.render_as_string(hide_password=False),
+               tuple(backup.schema_revisions(connection)),
+               tuple(sorted(connection.dialect.get_table_names(connection))))
+        if key not in reflected:
+            reflected[key] = reflect(connection)
+        return list(reflected[key])
+
+    patch = pytest.MonkeyPatch()
+    patch.setattr(backup, "tables", reflected_once)
+    yield
+    patch.undo()
+
+
 TEST_CONFIG = {"TESTING": True, "SECRET_KEY": "test"}
 
 
@@ -265,6 +294,18 @@ def in_the_server_club():
     from tdapp.services import clubs, tenancy
 
     return tenancy.in_club(clubs.club_id_for(None))
+
+
+def in_the_club_of(server: Server):
+    """Act inside the server's club on the database of `server`, a running `tdapp run`, as a
+    second process of it would: for a test that writes its night there with the services
+    rather than through the API. The server migrated its database, so no migration is checked;
+    the server reads what is written as it reads another process's changes."""
+    from tdapp import create_app
+
+    create_app({"DATABASE_URL": server.database_url, "SCHEDULER": False,
+                "MIGRATE_ON_START": False, "AWAIT_SCHEMA": False})
+    return in_the_server_club()
 
 
 def _built_app(database_url: str, **config):

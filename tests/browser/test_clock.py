@@ -11,8 +11,7 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import expect
 
-from tdapp import create_app
-from tests.conftest import in_the_server_club
+from tests.conftest import DDT_PASSWORD, in_the_club_of
 
 pytestmark = pytest.mark.browser
 
@@ -22,13 +21,13 @@ BLINDS = ((100, 200), (200, 400), (300, 600), (400, 800), (500, 1000), (800, 160
 NAMES = ["Anna", "Bruno", "Carla", "Dario", "Elena", "Fabio", "Giulia", "Marco", "Nicolò", "Olga", "Paolo", "Rita", "Sergio", "Tina"]
 
 
-@pytest.fixture
-def evening(tmp_path, start_server):
+def _an_evening(server) -> tuple:
     """A night of 28 entries at 4 tables, 6 out, one moved by hand, late registration until the
     end of level 1, twenty-minute levels with a big blind ante from
-    level 3 and colour-up breaks after levels 4 and 8, served by a real server process.
-    Returns (server, tournament id, slug, token)."""
-    from tdapp.services import accounts, tournaments
+    level 3 and colour-up breaks after levels 4 and 8, written into the database of `server`
+    (a running `tdapp run` with the DdT's account), which reads it from there as it would a night
+    another process made. Returns (server, tournament id, slug, token)."""
+    from tdapp.services import tournaments
     from tdapp.tournament.busts import BustPlayer
     from tdapp.tournament.registration import RegisterPlayer
     from tdapp.tournament.seating.opening_draw import DrawSeats
@@ -36,10 +35,7 @@ def evening(tmp_path, start_server):
     from tdapp.tournament.settings import Settings
     from tdapp.tournament.structure import Break, Level, Structure
 
-    url = f"sqlite:///{tmp_path / 'evening.sqlite3'}"
-    create_app({"DATABASE_URL": url, "SCHEDULER": False})
-    with in_the_server_club():
-        accounts.create_user("ddt", "correct horse battery")
+    with in_the_club_of(server):
         periods = []
         for number, (small, big) in enumerate(BLINDS, start=1):
             periods.append(Level(small, big, 1200, ante=big if number >= 3 else 0, big_blind_ante=True))
@@ -66,9 +62,21 @@ def evening(tmp_path, start_server):
         )
         mover = next(p.id for p in state.players if p.in_play and p.table == 4)
         tournaments.dispatch(created.id, MovePlayer(mover, *open_seat), "test")
-    server = start_server(url)
-    token = _post(f"{server.url}/api/v1/auth/token", {"username": "ddt", "password": "correct horse battery"})
+    token = _post(f"{server.url}/api/v1/auth/token", {"username": "ddt", "password": DDT_PASSWORD})
     return server, created.id, created.slug, token["token"]
+
+
+@pytest.fixture
+def evening(shared_ddt_server):
+    """The night as a tournament of the test's own on this worker's shared server (a server's
+    start costs more than most of these tests)."""
+    return _an_evening(shared_ddt_server)
+
+
+@pytest.fixture
+def own_evening(ddt_server):
+    """The night on a server of the test's own, for a test that stops the server."""
+    return _an_evening(ddt_server("evening"))
 
 
 def _post(url: str, body: dict, token: str | None = None) -> dict:
@@ -176,11 +184,11 @@ def test_the_seating_turns_its_pages_and_follows_a_bust_on_the_page_shown(browse
     expect(tables).to_have_text([re.compile(r" 1$"), re.compile(r" 2$")], timeout=15_000)
 
 
-def test_a_lost_connection_is_shown_while_the_countdown_keeps_going(browser, evening):
-    _clock(evening, action="start")
-    page = _open(browser, evening, 1366, 768)
+def test_a_lost_connection_is_shown_while_the_countdown_keeps_going(browser, own_evening):
+    _clock(own_evening, action="start")
+    page = _open(browser, own_evening, 1366, 768)
     assert page.locator("#offline").is_hidden()
-    evening[0].kill()
+    own_evening[0].kill()
     page.wait_for_selector("#offline", state="visible", timeout=15_000)
     first = page.text_content("#countdown")
     page.wait_for_function(f"document.getElementById('countdown').textContent !== '{first}'")
@@ -202,16 +210,16 @@ def _holds(page, ends_at: int) -> None:
                            timeout=15_000)
 
 
-def test_the_display_turns_to_the_next_level_at_its_instant_even_with_the_server_gone(browser, evening):
+def test_the_display_turns_to_the_next_level_at_its_instant_even_with_the_server_gone(browser, own_evening):
     # The page is open and synchronised before the level is brought to its last seconds, so
     # that a slow page load on a loaded machine never starts it past the instant.
-    _clock(evening, action="start")
-    page = _open(browser, evening, 1366, 768)
-    turn = _clock(evening, action="adjust", seconds=-(1200 - 6))["clock"]["ends_at"]  # in 6 s
+    _clock(own_evening, action="start")
+    page = _open(browser, own_evening, 1366, 768)
+    turn = _clock(own_evening, action="adjust", seconds=-(1200 - 6))["clock"]["ends_at"]  # in 6 s
     _holds(page, turn)
     assert page.text_content("#level") == "1"
     _watch_level(page)
-    evening[0].kill()  # no push can come now: the display turns by what it holds
+    own_evening[0].kill()  # no push can come now: the display turns by what it holds
     page.wait_for_function("document.getElementById('level').textContent === '2'", timeout=15_000)
     (level, at), *_ = page.evaluate("window.__levels")
     assert level == "2" and at >= turn  # not a moment before the level's instant

@@ -4,42 +4,31 @@ from __future__ import annotations
 
 import pytest
 
-from tdapp import create_app
-from tests.conftest import in_the_server_club
+from tests.conftest import DDT_PASSWORD, in_the_club_of
 
 pytestmark = pytest.mark.browser
 
-CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking",
-                 "--disable-component-update", "--disable-sync", "--no-first-run"]
-PASSWORD = "correct horse battery"
-
 
 @pytest.fixture
-def console(tmp_path, start_server):
-    """A logged-in DdT on the dashboard of a tournament whose clock has not started."""
-    playwright = pytest.importorskip("playwright.sync_api")
-    from tdapp.services import accounts, tournaments
+def console(shared_ddt_server, browser):
+    """A logged-in DdT on the dashboard of a tournament whose clock has not started, a tournament
+    of the test's own on this worker's shared server."""
+    from tdapp.services import tournaments
     from tdapp.tournament.settings import Settings
 
-    url = f"sqlite:///{tmp_path / 'console.sqlite3'}"
-    create_app({"DATABASE_URL": url, "SCHEDULER": False})
-    with in_the_server_club():
-        accounts.create_user("ddt", PASSWORD)
+    server = shared_ddt_server
+    with in_the_club_of(server):
         created = tournaments.create_tournament(Settings(name="Console"), "test")
-    server = start_server(url)
-    with playwright.sync_playwright() as driver:
-        browser = driver.chromium.launch(executable_path="/usr/bin/chromium", args=CHROMIUM_ARGS)
-        page = browser.new_page(viewport={"width": 1366, "height": 900})
-        page.goto(f"{server.url}/login")
-        page.fill("#username", "ddt")
-        page.fill("#password", PASSWORD)
-        # The login's answer lands before the console is asked for: a goto sent while it was on
-        # its way would be interrupted by it.
-        with page.expect_navigation():
-            page.press("#password", "Enter")
-        page.goto(f"{server.url}/td/t/{created.id}")
-        yield page
-        browser.close()
+    page = browser.new_page(viewport={"width": 1366, "height": 900})
+    page.goto(f"{server.url}/login")
+    page.fill("#username", "ddt")
+    page.fill("#password", DDT_PASSWORD)
+    # The login's answer lands before the console is asked for: a goto sent while it was on
+    # its way would be interrupted by it.
+    with page.expect_navigation():
+        page.press("#password", "Enter")
+    page.goto(f"{server.url}/td/t/{created.id}")
+    return page
 
 
 def seconds_left(page) -> int:
