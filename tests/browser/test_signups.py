@@ -145,4 +145,8 @@ def test_the_ddt_checks_in_twenty_names_on_a_phone(ddt_api, browser):
     shot(page, "door-done")
     players = api.call("GET", f"/tournaments/{tid}")["players"]
     assert sorted(p["name"] for p in players) == sorted(names)
+    page.set_viewport_size({"width": 1366, "height": 768})
+    page.goto(f"/td/t/{tid}/signups")
+    expect(page.locator("#signups-table tbody tr")).to_have_count(20)
+    shot(page, "list")
     context.close()
