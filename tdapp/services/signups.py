@@ -94,7 +94,7 @@ def sign_up(slug: str, name: object, contact: object, address: str) -> Made:
     command = SignUp(name, contact, membership)  # type: ignore[arg-type]
     state = tournaments.dispatch_prepared(
         tournament_id, lambda session, before: command, actor=_player(name),
-        owner=lambda event: signup_owner(event.signup_id))
+        owner=lambda event: signup_owner(event.signup.id))
     # The one standing sign-up with this contact: a second is refused as a duplicate.
     signup = next(s for s in state.signups if s.active and s.contact_key == key)
     return Made(tournament_id, signup.id, signup.status, state.signups.position(signup.id),

@@ -36,7 +36,7 @@ class Night(Play):
     """A tournament taking sign-ups; `join(n)` signs players S1..Sn up."""
 
     def join(self, count: int, start: int = 1) -> list[int]:
-        return [self.do(SignUp(f"S{n}", f"s{n}@example.com")).signup_id
+        return [self.do(SignUp(f"S{n}", f"s{n}@example.com")).signup.id
                 for n in range(start, start + count)]
 
     def status(self, signup_id: int) -> str:
@@ -109,7 +109,7 @@ def test_a_sign_up_needs_a_name_and_a_contact_of_the_right_shape():
     play.refused(SignUp("", "a@example.com"), "BAD_PLAYER_NAME")
     for contact in ("", "marco", "a@b", "@example.com", "12", "+39 abc", "x" * 200 + "@a.it"):
         play.refused(SignUp("Anna", contact), "BAD_CONTACT")
-    assert play.do(SignUp("  Anna   Rossi ", " +39 333 123 4567 ")).name == "Anna Rossi"
+    assert play.do(SignUp("  Anna   Rossi ", " +39 333 123 4567 ")).signup.name == "Anna Rossi"
     assert play.state.signups.signup(1).contact == "+39 333 123 4567"
     assert play.state.signups.signup(1).contact_key == "393331234567"
 
@@ -124,7 +124,7 @@ def test_the_same_contact_or_the_same_name_cannot_sign_up_twice():
     assert refused.params == {"name": "Anna Rossi"}
     # Once cancelled, the same player may sign up again.
     play.do(CancelSignup(1, play.code(1)))
-    assert play.do(SignUp("Anna Rossi", "anna@example.com")).status == "confirmed"
+    assert play.do(SignUp("Anna Rossi", "anna@example.com")).signup.status == "confirmed"
 
 
 def test_contacts_compare_as_one_whatever_the_spelling():
@@ -137,7 +137,7 @@ def test_sign_ups_are_open_only_in_their_window_and_before_the_start():
     play = night(opens_at=T0 + timedelta(hours=1), closes_at=T0 + timedelta(hours=3))
     play.refused(SignUp("Anna", "a@example.com"), "SIGNUPS_CLOSED")
     play.minutes_later(60)
-    assert play.do(SignUp("Anna", "a@example.com")).status == "confirmed"
+    assert play.do(SignUp("Anna", "a@example.com")).signup.status == "confirmed"
     play.minutes_later(120)
     play.refused(SignUp("Bruno", "b@example.com"), "SIGNUPS_CLOSED")
     started = night()
@@ -268,8 +268,8 @@ def test_a_night_for_members_only_refuses_strangers_unless_a_guest_fee_lets_them
     play = night(members_only=True)
     play.refused(SignUp("Stranger", "x@example.com", membership="guest"), "NOT_A_MEMBER")
     play.refused(SignUp("Stranger", "x@example.com"), "NOT_A_MEMBER")
-    assert play.do(SignUp("Anna", "a@example.com", membership="member")).membership == "member"
-    assert play.do(SignUp("Bruno", "b@example.com", membership="expired")).membership == "expired"
+    assert play.do(SignUp("Anna", "a@example.com", membership="member")).signup.membership == "member"
+    assert play.do(SignUp("Bruno", "b@example.com", membership="expired")).signup.membership == "expired"
     play.refused(RegisterPlayer("Stranger", membership="guest"), "NOT_A_MEMBER")
     play.refused(RegisterPlayer("Bruno", signup_id=2, membership="expired"), "MEMBERSHIP_EXPIRED")
     play.refused(RegisterPlayer("Bruno", signup_id=2, membership="expired", as_guest=True),
@@ -282,7 +282,7 @@ def test_a_night_for_members_only_refuses_strangers_unless_a_guest_fee_lets_them
 
 def test_a_guest_pays_the_guest_fee_to_the_house_outside_the_prize_pool():
     play = night(members_only=True, guest_fee_cents=500)
-    assert play.do(SignUp("Guest", "g@example.com")).membership == "guest"
+    assert play.do(SignUp("Guest", "g@example.com")).signup.membership == "guest"
     play.do(SignUp("Late member", "l@example.com", membership="expired"))
     play.refused(RegisterPlayer("Late member", signup_id=2, membership="expired"),
                  "MEMBERSHIP_EXPIRED_OR_GUEST")
@@ -299,7 +299,7 @@ def test_a_guest_pays_the_guest_fee_to_the_house_outside_the_prize_pool():
     # On a night open to all, nobody pays a guest fee.
     open_night = night(guest_fee_cents=500)
     assert open_night.do(RegisterPlayer("Anyone", membership="guest")).guest_fee_cents == 0
-    assert open_night.do(SignUp("Anyone", "a@example.com")).membership is None
+    assert open_night.do(SignUp("Anyone", "a@example.com")).signup.membership is None
 
 
 def test_sign_up_settings_are_checked():

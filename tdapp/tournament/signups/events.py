@@ -5,26 +5,19 @@ decides nothing."""
 from __future__ import annotations
 
 from dataclasses import dataclass
-from datetime import datetime
 from typing import Literal
 
 from tdapp.tournament.events import event
-from tdapp.tournament.signups.model import Membership, Status
+from tdapp.tournament.signups.model import Signup
 
 
 @event("SignedUp")
 @dataclass(frozen=True)
 class SignedUp:
-    """`status`: confirmed, waitlisted (at the end of the line) or pending."""
+    """The sign-up as made: its status confirmed, waitlisted (at the end of the line) or
+    pending, its code drawn."""
 
-    signup_id: int
-    name: str
-    contact: str
-    contact_key: str
-    status: Status
-    code: str
-    made_at: datetime
-    membership: Membership | None = None
+    signup: Signup
 
 
 @event("SignupEnded")

@@ -57,7 +57,7 @@ def _touches(changes: list[Thing], reads: tuple[Thing, ...] | list[Thing] = ()) 
 @declares(SignedUp)
 def _signed_up(event: SignedUp, before: Tournament) -> Touches:
     # The next sign-up's id counts this one, like a player's.
-    return _touches([("signup", event.signup_id), IDS, SIGNUPS], reads=[SIGNUPS, SETTINGS])
+    return _touches([("signup", event.signup.id), IDS, SIGNUPS], reads=[SIGNUPS, SETTINGS])
 
 
 @declares(SignupEnded, SignupMovedDown)
@@ -82,11 +82,12 @@ def _name(before: Tournament, signup_id: int) -> str:
 
 @describes(SignedUp)
 def _signed_up_line(event: SignedUp, before: Tournament) -> Line:
-    if event.status == "waitlisted":
+    signup = event.signup
+    if signup.status == "waitlisted":
         position = len(before.signups.waitlist) + 1
-        return "LOG_SIGNED_UP_WAITLISTED", {"player": event.name, "position": position}
-    code = "LOG_SIGNED_UP_PENDING" if event.status == "pending" else "LOG_SIGNED_UP_CONFIRMED"
-    return code, {"player": event.name}
+        return "LOG_SIGNED_UP_WAITLISTED", {"player": signup.name, "position": position}
+    code = "LOG_SIGNED_UP_PENDING" if signup.status == "pending" else "LOG_SIGNED_UP_CONFIRMED"
+    return code, {"player": signup.name}
 
 
 _ENDED = {

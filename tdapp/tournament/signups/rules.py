@@ -139,8 +139,8 @@ def _sign_up(state: Tournament, command: SignUp, ctx: Ctx) -> SignedUp:
     status = _place_for(state.signups, settings)
     if settings.approval:
         status = "pending"
-    return SignedUp(
-        signup_id=state.signups.next_id,
+    return SignedUp(Signup(
+        id=state.signups.next_id,
         name=name,
         contact=tidied_contact(command.contact),
         contact_key=key,
@@ -148,15 +148,14 @@ def _sign_up(state: Tournament, command: SignUp, ctx: Ctx) -> SignedUp:
         code=draw_phone_code(ctx.rng()),
         made_at=ctx.now,
         membership=membership,
-    )
+    ))
 
 
 @applies(SignedUp)
 def _signed_up(state: Tournament, event: SignedUp) -> Tournament:
-    signup = Signup(event.signup_id, event.name, event.contact, event.contact_key, event.status,
-                    event.code, event.made_at, event.membership)
+    signup = event.signup
     signups = state.signups.put(signup)
-    if event.status == "waitlisted":
+    if signup.status == "waitlisted":
         signups = signups.queued(signup.id)
     return replace(state, signups=signups)
 
