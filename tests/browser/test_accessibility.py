@@ -8,6 +8,7 @@ PIN forms), then, logged in as the DdT, the rest."""
 
 from __future__ import annotations
 
+import secrets
 from collections import Counter
 from collections.abc import Iterator
 from pathlib import Path
@@ -69,11 +70,14 @@ def night(shared_ddt_server) -> Iterator[dict]:
         call("POST", f"/tournaments/{tid}/players/{busted['id']}/bust")
     access = call("POST", f"/tournaments/{tid}/tables/{table}/access")
     season = call("POST", "/seasons", {"name": "Stagione per tutti", "tournaments": [tid]})
-    member = call("POST", "/roster", {"name": "Elena Conti"})
+    # Names of their own each time the fixture runs: the worker's server keeps the last one's,
+    # and a club's card numbers and card holders' names are unique.
+    tag = secrets.token_hex(3)
+    member = call("POST", "/roster", {"name": f"Elena Conti {tag}"})
     # Two card holders: one expired (its renewal offered), one with no end.
-    call("POST", "/members", {"name": "Elena Conti", "number": "A-1", "valid_until": "2020-12-31",
-                              "roster_id": member["id"]})
-    call("POST", "/members", {"name": "Franco Gallo"})
+    call("POST", "/members", {"name": f"Elena Conti {tag}", "number": f"A-{tag}",
+                              "valid_until": "2020-12-31", "roster_id": member["id"]})
+    call("POST", "/members", {"name": f"Franco Gallo {tag}"})
     league = league_with_a_night(call)
     live = call("POST", f"/leagues/{league}/live-nights")["day"]
     yield {
@@ -115,7 +119,7 @@ def ddt_pages(night: dict) -> list[str]:
 
 
 # Pages that draw themselves from a script of their own: what to wait for before axe runs.
-DRAWN_BY_SCRIPT = {"/api/docs": ".opblock"}
+DRAWN_BY_SCRIPT = {"/api/docs": ".opblock-tag"}
 
 
 def violations(page, url: str, path: str) -> list[dict]:

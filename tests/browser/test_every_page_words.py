@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import json
 import re
+import secrets
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -91,7 +92,11 @@ def night(shared_ddt_server) -> Iterator[dict]:
     table = view["players"][0]["table"]
     call("POST", f"/tournaments/{tid}/clock", {"action": "start"})
     access = call("POST", f"/tournaments/{tid}/tables/{table}/access")
-    call("POST", "/members", {"name": "Lia Parole", "number": "P-1", "valid_until": "2020-12-31"})
+    # A card holder of its own each time the fixture runs: the worker's server keeps the last
+    # one's, and a club's card numbers and names are unique.
+    tag = secrets.token_hex(3)
+    call("POST", "/members", {"name": f"Lia Parole {tag}", "number": f"P-{tag}",
+                              "valid_until": "2020-12-31"})
     yield {
         "server": server, "tid": tid, "slug": slug,
         "player": view["players"][0]["id"], "console": access["url"],

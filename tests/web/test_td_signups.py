@@ -160,3 +160,16 @@ def test_the_dashboard_counts_the_sign_ups_until_the_start(ddt_client):
     assert f'href="/td/t/{tid}/check-in"' in page
     tournaments.dispatch(tid, StartClock(), "marco")
     assert 'id="signups-panel"' not in ddt_client.get(f"/td/t/{tid}").get_data(as_text=True)
+
+
+def test_an_ended_card_enters_as_guest_from_the_players_form(ddt_client):
+    tid, _ = _evening(cap=3, members_only=True, guest_fee_cents=500)
+    members.create_member("Anna Bianchi", "12", date(2020, 6, 30))
+    page = ddt_client.get(f"/td/t/{tid}/players").get_data(as_text=True)
+    assert 'name="as_guest"' in page
+    _post(ddt_client, f"/td/t/{tid}/players", f"/td/t/{tid}/players", name="Anna Bianchi")
+    assert len(tournaments.current(tid).players) == 0
+    _post(ddt_client, f"/td/t/{tid}/players", f"/td/t/{tid}/players", name="Anna Bianchi",
+          as_guest="1")
+    state = tournaments.current(tid)
+    assert len(state.players) == 1 and state.ledger.fees_cents == 500
