@@ -7,7 +7,7 @@ minutes and kept in seconds; payout shares are typed in percent and kept in basi
 from __future__ import annotations
 
 import re
-from collections.abc import Mapping
+from collections.abc import Container, Mapping
 from datetime import UTC, date, datetime, tzinfo
 from decimal import Decimal
 
@@ -135,3 +135,13 @@ def seconds(form: Mapping[str, str], name: str, label: str) -> int:
 def basis_points(raw: str, label: str) -> int:
     """A percentage as typed ("12,5"), in basis points."""
     return int(_decimal(raw, label, 2) * 100)
+
+
+def row_button(form: Mapping[str, str], actions: Container[str]) -> tuple[str, int]:
+    """The row button a list's form was sent with: `do` is like "rebuy-12", an action of
+    `actions` and the row's id."""
+    action, _, raw_id = (form.get("do") or "").partition("-")
+    row_id = whole_or_none(raw_id)
+    if action not in actions or row_id is None:
+        raise FormError(gettext("Unknown action."))
+    return action, row_id

@@ -30,7 +30,7 @@ from tdapp.wallclock import utcnow
 from tdapp.web.guards import actor
 from tdapp.web.td import bp
 from tdapp.web.td.console import UNDOABLE, act, back, flash_done, render
-from tdapp.web.td.forms import FormError, optional_whole, text, whole
+from tdapp.web.td.forms import FormError, optional_whole, row_button, text, whole
 
 # The session key of a registration refused as a possible duplicate, until the page asks.
 _SAME_NAME = "same_name"
@@ -187,10 +187,7 @@ def register(tid: int):
 @bp.post("/t/<int:tid>/players/act")
 def player_action(tid: int):
     """One row button: `do` is like "rebuy-12"."""
-    action, _, raw_id = (request.form.get("do") or "").partition("-")
-    player_id = whole_or_none(raw_id)
-    if action not in _ACTIONS or player_id is None:
-        raise FormError(gettext("Unknown action."))
+    action, player_id = row_button(request.form, _ACTIONS)
     before = tournaments.current(tid).players.get(player_id)
     state = tournaments.dispatch(tid, _ACTIONS[action](player_id, request.form), actor=actor())
     # An unregistered player is gone from the state: the message names them as they were.

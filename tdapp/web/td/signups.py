@@ -23,7 +23,7 @@ from tdapp.wallclock import utcnow
 from tdapp.web.guards import actor
 from tdapp.web.td import bp
 from tdapp.web.td.console import back, flash_done, render
-from tdapp.web.td.forms import FormError
+from tdapp.web.td.forms import FormError, row_button
 from tdapp.web.td.membership import renew
 
 # Each row button posts `do=<action>-<sign-up id>`; the action names the service to call.
@@ -78,10 +78,7 @@ def signups_page(tid: int):
 @bp.post("/t/<int:tid>/signups/act")
 def signup_action(tid: int):
     """One row button: `do` is like "promote-12"."""
-    action, _, raw_id = (request.form.get("do") or "").partition("-")
-    signup_id = whole_or_none(raw_id)
-    if action not in _ACTIONS or signup_id is None:
-        raise FormError(gettext("Unknown action."))
+    action, signup_id = row_button(request.form, _ACTIONS)
     state = _ACTIONS[action](tid, signup_id, actor())
     flash_done(_said(action, state.signups.signup(signup_id), state.signups))
     return back(tid)
