@@ -19,7 +19,8 @@ DEFAULT_COUNTRY = "39"
 # One address, the shape every mail server takes: a local part, an @, a domain with a dot.
 _EMAIL = re.compile(r"[^@\s]+@[^@\s.]+(\.[^@\s.]+)+")
 # Digits with the spaces, dots, dashes, slashes and brackets people type between them.
-_PHONE = re.compile(r"(\+|00)?[\d\s./()-]+")
+# ASCII digits only: "\d" would take "٣" too, and a key must be the digits a phone dials.
+_PHONE = re.compile(r"(\+|00)?[0-9\s./()-]+")
 # E.164: at most 15 digits with the country code; a mobile or a landline has at least 6.
 _PHONE_DIGITS = (6, 15)
 
@@ -58,7 +59,7 @@ def contact_key(contact: object, country: str = DEFAULT_COUNTRY) -> str:
         return text.lower()
     if not _PHONE.fullmatch(text):
         raise DomainError("BAD_CONTACT", max=MAX_CONTACT)
-    digits = "".join(c for c in text if c.isdigit())
+    digits = re.sub("[^0-9]", "", text)
     if text.startswith("+"):
         key = digits
     elif text.startswith("00"):

@@ -107,7 +107,8 @@ def test_a_wrong_code_is_refused_exactly_like_an_unknown_sign_up():
 def test_a_sign_up_needs_a_name_and_a_contact_of_the_right_shape():
     play = night()
     play.refused(SignUp("", "a@example.com"), "BAD_PLAYER_NAME")
-    for contact in ("", "marco", "a@b", "@example.com", "12", "+39 abc", "x" * 200 + "@a.it"):
+    for contact in ("", "marco", "a@b", "@example.com", "12", "+39 abc", "x" * 200 + "@a.it",
+                    "٣٣٣ ١٢٣ ٤٥٦٧", "333²1234567"):
         play.refused(SignUp("Anna", contact), "BAD_CONTACT")
     assert play.do(SignUp("  Anna   Rossi ", " +39 333 123 4567 ")).signup.name == "Anna Rossi"
     assert play.state.signups.signup(1).contact == "+39 333 123 4567"
