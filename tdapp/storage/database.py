@@ -10,6 +10,7 @@ import os
 import threading
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
+from contextvars import ContextVar
 from pathlib import Path
 
 from alembic import command
@@ -26,7 +27,11 @@ SQLITE_BUSY_TIMEOUT_MS = 10_000
 MIGRATIONS = Path(__file__).resolve().parents[2] / "migrations"
 
 _engine: Engine | None = None
+_writers: Engine | None = None
 _engine_lock = threading.Lock()
+# Whether this thread (or greenlet) is inside session_scope: an inner one reads beside the outer
+# one instead of waiting for the write lock the outer one holds.
+_in_transaction: ContextVar[bool] = ContextVar("tdapp_in_transaction", default=False)
 
 
 def database_url(configured: str | None, instance_path: str | os.PathLike[str]) -> str:
@@ -60,6 +65,9 @@ def make_engine(url: str) -> Engine:
     return engine
 
 
+WRITER = "tdapp_writer"  # the execution option session_scope's SQLite transactions carry
+
+
 def _prepare_sqlite_connection(dbapi_connection, _record) -> None:
     # Python 3.11's sqlite3 opens transactions on its own and breaks SAVEPOINT; SQLAlchemy's SQLite
     # documentation fixes it by turning that off here and emitting BEGIN in the "begin" hook.
@@ -73,17 +81,24 @@ def _prepare_sqlite_connection(dbapi_connection, _record) -> None:
 
 
 def _begin_sqlite_transaction(connection) -> None:
-    connection.exec_driver_sql("BEGIN")
+    # A service's transaction takes the write lock at the start (IMMEDIATE), waiting out another
+    # writer for busy_timeout. With a plain BEGIN it reads first and asks for the lock at its
+    # first write; if another process wrote meanwhile, WAL answers "database is locked" at once,
+    # without waiting: create_tournament choosing a free slug failed that way beside a second
+    # web process. Plain reads (health, brakes' waits) stay deferred and never wait.
+    immediate = connection.get_execution_options().get(WRITER, False)
+    connection.exec_driver_sql("BEGIN IMMEDIATE" if immediate else "BEGIN")
 
 
 def configure(url: str) -> Engine:
     """Point the process at a database; the previous engine (a test's, say) is disposed of, and
     what was cached for it (the services key their in-memory states by engine) goes with it."""
-    global _engine
+    global _engine, _writers
     with _engine_lock:
         if _engine is not None:
             _engine.dispose()
         _engine = make_engine(url)
+        _writers = _engine.execution_options(**{WRITER: True})
         return _engine
 
 
@@ -105,14 +120,22 @@ def is_id(value: object) -> bool:
 
 @contextmanager
 def session_scope() -> Iterator[Session]:
-    """One transaction: committed when the block ends normally, rolled back on any exception."""
-    with Session(engine(), expire_on_commit=False) as session:
-        try:
-            yield session
-            session.commit()
-        except BaseException:
-            session.rollback()
-            raise
+    """One transaction: committed when the block ends normally, rolled back on any exception.
+    On SQLite it holds the write lock from the start; one opened inside another (a service
+    asking another for a fact) only reads, and waits for the lock if it writes."""
+    outermost = not _in_transaction.get()
+    bind = _writers if outermost and _writers is not None else engine()
+    marker = _in_transaction.set(True)
+    try:
+        with Session(bind, expire_on_commit=False) as session:
+            try:
+                yield session
+                session.commit()
+            except BaseException:
+                session.rollback()
+                raise
+    finally:
+        _in_transaction.reset(marker)
 
 
 def alembic_config() -> Config:
