@@ -44,7 +44,16 @@ def reset(app: Flask) -> None:
     """
     from tdapp import bootstrap, mail, realtime, scheduler
     from tdapp.realtime import socketio
-    from tdapp.services import bus, clubs, database, draw_tables, journal, templates, tournaments
+    from tdapp.services import (
+        bus,
+        clubs,
+        database,
+        draw_tables,
+        journal,
+        templates,
+        tenancy,
+        tournaments,
+    )
     from tdapp.services import league as leagues
     from tdapp.storage import database as db
 
@@ -75,6 +84,7 @@ def reset(app: Flask) -> None:
     clubs.club_id_for(None)
     templates.ensure_shipped()
     tournaments.forget()
+    tenancy.forget()
     draw_tables.LOG.cache.clear()
     leagues.LOG.cache.clear()
     journal.forget()

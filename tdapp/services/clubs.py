@@ -17,13 +17,14 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import Literal, cast
 
+from sqlalchemy import bindparam
 from sqlmodel import Session, col, delete, func, select
 
 from tdapp.kernel.refusals import DomainError, register_messages
 from tdapp.services import templates, tenancy
 from tdapp.storage.accounts import ApiToken, User
 from tdapp.storage.clubs import Club, Membership
-from tdapp.storage.database import is_id, session_scope
+from tdapp.storage.database import engine, is_id, session_scope
 
 Role = Literal["owner", "director", "floor"]
 ROLES: tuple[Role, ...] = ("owner", "director", "floor")
@@ -248,17 +249,19 @@ def session_staff(user_id: object, membership_id: object) -> Staff | None:
     return found if found is not None and found.user_id == user_id else None
 
 
+# Built once, run with each bearer token (every action of a table console): a statement built per
+# call cost more than the query, a sixth of a table action's server time.
+_TOKEN_STAFF_QUERY = _STAFF_QUERY.join(
+    ApiToken, (col(ApiToken.user_id) == Membership.user_id) & (col(ApiToken.club_id) == Membership.club_id)
+).where(ApiToken.token_hash == bindparam("digest"), col(ApiToken.expires_at) > bindparam("now"))
+
+
 def staff_for_token(token_hash: str, now: datetime) -> Staff | None:
     """The membership a live token acts through: its account in its club."""
-    query = (
-        _STAFF_QUERY.join(ApiToken, (col(ApiToken.user_id) == Membership.user_id)
-                          & (col(ApiToken.club_id) == Membership.club_id))
-        .where(ApiToken.token_hash == token_hash, col(ApiToken.expires_at) > now)
-    )
     # A token is found by its hash before any club is known: the one look-up across clubs.
-    with tenancy.across_clubs(), session_scope() as db:
-        found = _staff(db.exec(query).all())
-    return found[0] if found else None
+    with tenancy.across_clubs(), engine().connect() as connection:
+        row = connection.execute(_TOKEN_STAFF_QUERY, {"digest": token_hash, "now": now}).first()
+    return Staff(*row) if row is not None else None
 
 
 @dataclass(frozen=True)

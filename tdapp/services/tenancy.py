@@ -17,7 +17,7 @@ from sqlmodel import select
 
 from tdapp.kernel.numbers import whole_or_none
 from tdapp.storage.clubs import Club
-from tdapp.storage.database import is_id, session_scope
+from tdapp.storage.database import engine, is_id, session_scope
 from tdapp.storage.draw_tables import DrawTableRecord
 from tdapp.storage.leagues import LeagueRecord
 from tdapp.storage.tenancy import (
@@ -38,7 +38,7 @@ __all__ = [
     "NOWHERE", "NoActingClub", "across_clubs", "acting_club", "club_ids", "club_of_club_slug",
     "club_of_draw_table",
     "club_of_draw_token", "club_of_league", "club_of_slug", "club_of_table_token",
-    "club_of_tournament", "current", "enter", "in_club", "in_tournament_club", "inside_new_club",
+    "club_of_tournament", "current", "enter", "forget", "in_club", "in_tournament_club", "inside_new_club",
     "leave", "sole_club",
 ]
 
@@ -49,11 +49,27 @@ def _club_of(model: type[ClubOwned], *where: object) -> int:
     return NOWHERE if found is None else found
 
 
+# A tournament's club, once found: it never changes (a tournament is only ever soft-deleted, so
+# its id names no other), and every action asks it. Keyed by engine as the folded states are.
+_tournament_clubs: dict[tuple[int, int], int] = {}
+
+
 def club_of_tournament(tournament_id: object) -> int:
     """The club of tournament `tournament_id` (deleted or not); NOWHERE for no such id."""
     if not is_id(tournament_id):
         return NOWHERE
-    return _club_of(TournamentRecord, TournamentRecord.id == tournament_id)
+    key = (id(engine()), tournament_id)
+    found = _tournament_clubs.get(key)
+    if found is None:
+        found = _club_of(TournamentRecord, TournamentRecord.id == tournament_id)
+        if found != NOWHERE:  # a missing id may be made later
+            _tournament_clubs[key] = found
+    return found
+
+
+def forget() -> None:
+    """Forget the tournaments' clubs (a test's database emptied, its ids counted from 1 again)."""
+    _tournament_clubs.clear()
 
 
 @contextmanager

@@ -29,6 +29,7 @@ from tdapp.console_sessions import (
 )
 from tdapp.kernel.refusals import DomainError, register_messages
 from tdapp.services import accounts, hosting
+from tdapp.services.clubs import Staff
 from tdapp.web import csrf
 from tdapp.web.errors import RequestRefused, message_of
 
@@ -65,7 +66,22 @@ def current_ddt() -> accounts.Account | None:
     if g.get("stranger"):
         return None
     token = bearer_token()
-    return accounts.user_for_token(token) if token is not None else session_ddt()
+    if token is None:
+        return session_ddt()
+    staff = token_staff(token)
+    return None if staff is None else accounts.Account(staff.user_id, staff.username)
+
+
+def token_staff(token: str) -> Staff | None:
+    """The membership a bearer token acts through, looked up once a request: the roles' check
+    and the guards both ask, and a table console's every action brings a token."""
+    cached = g.get(TOKEN_STAFF)
+    if cached is None or cached[0] != token:
+        cached = g.token_staff = (token, accounts.staff_for_token(token))
+    return cached[1]
+
+
+TOKEN_STAFF = "token_staff"  # `g`'s key for token_staff's answer, forgotten by roles.check_role
 
 
 def admitted_ddt(ddt: accounts.Account | None) -> bool:

@@ -35,10 +35,10 @@ from tdapp.console_sessions import (
 )
 from tdapp.i18n import ROLE_WORDS
 from tdapp.kernel.refusals import DomainError, register_messages
-from tdapp.services import accounts, hosting
+from tdapp.services import hosting
 from tdapp.services.clubs import Role, Staff
 from tdapp.web.errors import message_of, register_statuses, wants_json
-from tdapp.web.guards import bearer_token
+from tdapp.web.guards import TOKEN_STAFF, bearer_token, token_staff
 
 ROLE_FORBIDDEN = "ROLE_FORBIDDEN"
 NOT_A_CLUB_MEMBER = "NOT_A_CLUB_MEMBER"
@@ -160,7 +160,7 @@ def current_staff() -> Staff | None:
         return g.staff
     token = bearer_token()
     if token is not None:
-        g.staff = accounts.staff_for_token(token)
+        g.staff = token_staff(token)
         return g.staff
     g.staff = _session_staff()
     return g.staff
@@ -186,6 +186,7 @@ def check_role() -> Any:
     reach the endpoint; let everyone else through to the guards."""
     # `g` outlives a request when a test holds the app context around several: start afresh.
     g.pop("staff", None)
+    g.pop(TOKEN_STAFF, None)
     endpoint = request.endpoint
     needed = needs(endpoint) if endpoint is not None else None
     if needed is None:
