@@ -57,6 +57,96 @@ def test_two_processes_take_turns_each_seeing_what_the_other_wrote(app, monkeypa
         assert [r.seq for r in LOG.rows(session, tid)] == [1, 2, 3, 4, 5, 6]
 
 
+def _as_process(monkeypatch, cache: Cache) -> None:
+    monkeypatch.setattr(LOG, "cache", cache)
+
+
+def _fresh_fold(monkeypatch, tid: int):
+    """The tournament as a process that holds nothing rebuilds it from the database."""
+    monkeypatch.setattr(LOG, "cache", Cache())
+    return tournaments.current(tid)
+
+
+def test_a_process_that_only_missed_appends_folds_them_on_what_it_holds(app, monkeypatch):
+    tid = new_tournament(players=1)
+    first, second = Cache(), Cache()
+    replays = []
+    rebuild = LOG.rebuild
+    monkeypatch.setattr(LOG, "rebuild", lambda *a, **k: replays.append(a[1]) or rebuild(*a, **k))
+    for turn in range(6):
+        _as_process(monkeypatch, first if turn % 2 == 0 else second)
+        tournaments.dispatch(tid, SetAbsent(1, turn % 2 == 0), f"process {turn % 2}")
+    # Each process replayed the log once, when it first held nothing of this tournament; after
+    # that each caught up by the other's one event.
+    assert replays == [tid, tid]
+    _as_process(monkeypatch, first)
+    caught_up = tournaments.current(tid)
+    assert caught_up.players == _fresh_fold(monkeypatch, tid).players
+    assert caught_up.version == LOG.stored_version(tid) == 8
+
+
+def test_a_process_replays_when_the_other_took_an_event_back_meanwhile(app, monkeypatch):
+    tid = new_tournament(players=3)  # seq 1 the set-up, 2..4 the players
+    first, second = Cache(), Cache()
+    _as_process(monkeypatch, first)
+    for player_id in (1, 2, 3):  # seq 5..7
+        tournaments.dispatch(tid, SetAbsent(player_id, True), "ddt")
+    _as_process(monkeypatch, second)
+    assert absent(tournaments.current(tid)) == [1, 2, 3]
+    _as_process(monkeypatch, first)
+    tournaments.revert(tid, 5, "ddt")  # player 1 back, in the middle of the log
+    tournaments.dispatch(tid, RegisterPlayer("Player 4"), "ddt")
+    _as_process(monkeypatch, second)
+    tournaments.dispatch(tid, SetAbsent(4, True), "ddt")
+    assert absent(tournaments.current(tid)) == [2, 3, 4]
+    assert tournaments.current(tid).players == _fresh_fold(monkeypatch, tid).players
+
+
+def test_an_event_taken_back_and_brought_back_by_the_other_process_is_folded_as_it_was(
+    app, monkeypatch
+):
+    tid = new_tournament(players=2)
+    first, second = Cache(), Cache()
+    _as_process(monkeypatch, second)
+    tournaments.current(tid)
+    _as_process(monkeypatch, first)
+    tournaments.dispatch(tid, SetAbsent(1, True), "ddt")
+    tournaments.undo(tid, "ddt")
+    tournaments.redo(tid, "ddt")
+    tournaments.dispatch(tid, SetAbsent(2, True), "ddt")
+    _as_process(monkeypatch, second)  # the same events taken back as when it folded: none
+    tournaments.dispatch(tid, RegisterPlayer("Player 3"), "ddt")
+    state = tournaments.current(tid)
+    assert absent(state) == [1, 2]
+    assert state.players == _fresh_fold(monkeypatch, tid).players
+
+
+def test_a_reader_folds_no_event_twice_when_a_writer_commits_during_its_read(
+    app, monkeypatch, database_url
+):
+    if not database_url.startswith("postgresql"):
+        pytest.skip("SQLite's transaction reads one snapshot: no commit can fall within it")
+    tid = new_tournament(players=1)
+    writer, reader = Cache(), Cache()
+    rebuild = LOG.rebuild
+
+    def another_process_commits_first(session, root_id, before=None):
+        # Each statement of a read-committed transaction sees what committed before it.
+        monkeypatch.setattr(LOG, "rebuild", rebuild)
+        _as_process(monkeypatch, writer)
+        tournaments.dispatch(tid, RegisterPlayer("Meanwhile"), "ddt")
+        _as_process(monkeypatch, reader)
+        return rebuild(session, root_id, before)
+
+    _as_process(monkeypatch, reader)
+    monkeypatch.setattr(LOG, "rebuild", another_process_commits_first)
+    tournaments.current(tid)
+    _as_process(monkeypatch, writer)
+    tournaments.dispatch(tid, RegisterPlayer("After"), "ddt")
+    _as_process(monkeypatch, reader)
+    assert names(tournaments.current(tid)) == ["Player 1", "Meanwhile", "After"]
+
+
 def test_a_write_that_fails_leaves_neither_the_version_nor_the_log_changed(app):
     tid = new_tournament(players=1)
     with pytest.raises(DomainError), LOG.write(tid, utcnow()) as writing:
