@@ -19,15 +19,14 @@ from dataclasses import dataclass
 from datetime import datetime, timedelta
 from typing import TypeVar
 
-from sqlalchemy import bindparam
 from sqlmodel import Session, col, delete, func, select
 from werkzeug.security import check_password_hash, generate_password_hash
 
 from tdapp.kernel.refusals import DomainError, Plural, register_messages
 from tdapp.services import brakes, clubs, tenancy
 from tdapp.storage.accounts import ApiToken, User
-from tdapp.storage.clubs import Club, Membership
-from tdapp.storage.database import engine, is_id, session_scope
+from tdapp.storage.clubs import Club
+from tdapp.storage.database import is_id, session_scope
 from tdapp.wallclock import utcnow
 
 log = logging.getLogger(__name__)
@@ -308,25 +307,16 @@ def issue_token(
     return issue(user, label, lifetime_days).token
 
 
-# Built once, run with each token: a statement built per call costs more than the query. A
-# token whose account is no longer a member of its club finds no membership, so no row.
-_TOKEN_QUERY = (
-    select(User.id, User.username)
-    .join(ApiToken, col(ApiToken.user_id) == User.id)
-    .join(Membership, (col(Membership.user_id) == User.id)
-          & (col(Membership.club_id) == ApiToken.club_id))
-    .where(ApiToken.token_hash == bindparam("digest"), col(ApiToken.expires_at) > bindparam("now"))
-)
-
-
 def user_for_token(token: str) -> Account | None:
-    """The account a live bearer token belongs to. Every API call of a table console asks this,
-    so it is one query on a plain connection, not a session with two lookups."""
-    if not token:
-        return None
-    with engine().connect() as connection:
-        row = connection.execute(_TOKEN_QUERY, {"digest": digest(token), "now": utcnow()}).first()
-    return Account(row.id, row.username) if row is not None else None
+    """The account a live bearer token belongs to: the one its membership names (a token whose
+    account is no longer a member of its club has none)."""
+    staff = staff_for_token(token)
+    return None if staff is None else account_of(staff)
+
+
+def account_of(staff: clubs.Staff) -> Account:
+    """The account a staff member acts with."""
+    return Account(staff.user_id, staff.username)
 
 
 def staff_for_token(token: str) -> clubs.Staff | None:

@@ -25,6 +25,7 @@ from tdapp.storage import tenancy
 
 SQLITE_BUSY_TIMEOUT_MS = 10_000
 MIGRATIONS = Path(__file__).resolve().parents[2] / "migrations"
+WRITER = "tdapp_writer"  # the execution option session_scope's SQLite transactions carry
 
 _engine: Engine | None = None
 _writers: Engine | None = None
@@ -63,9 +64,6 @@ def make_engine(url: str) -> Engine:
     event.listen(engine, "connect", _prepare_sqlite_connection)
     event.listen(engine, "begin", _begin_sqlite_transaction)
     return engine
-
-
-WRITER = "tdapp_writer"  # the execution option session_scope's SQLite transactions carry
 
 
 def _prepare_sqlite_connection(dbapi_connection, _record) -> None:

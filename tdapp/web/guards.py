@@ -60,6 +60,9 @@ def session_ddt() -> accounts.Account | None:
     return accounts.account(user_id)
 
 
+TOKEN_STAFF = "token_staff"  # `g`'s key for token_staff's answer, forgotten by roles.check_role
+
+
 def current_ddt() -> accounts.Account | None:
     """The DdT making this request: by bearer token, else by the session; nobody on a page of
     another club than theirs, where a console asks them for its PIN as it asks anyone."""
@@ -69,7 +72,7 @@ def current_ddt() -> accounts.Account | None:
     if token is None:
         return session_ddt()
     staff = token_staff(token)
-    return None if staff is None else accounts.Account(staff.user_id, staff.username)
+    return None if staff is None else accounts.account_of(staff)
 
 
 def token_staff(token: str) -> Staff | None:
@@ -79,9 +82,6 @@ def token_staff(token: str) -> Staff | None:
     if cached is None or cached[0] != token:
         cached = g.token_staff = (token, accounts.staff_for_token(token))
     return cached[1]
-
-
-TOKEN_STAFF = "token_staff"  # `g`'s key for token_staff's answer, forgotten by roles.check_role
 
 
 def admitted_ddt(ddt: accounts.Account | None) -> bool:
