@@ -15,7 +15,7 @@ from tdapp.console_sessions import signed_in_staff
 from tdapp.i18n import translate
 from tdapp.kernel.refusals import DomainError, message_for, register_messages
 from tdapp.realtime import protocol
-from tdapp.realtime.server import listened, socketio
+from tdapp.realtime.server import listened, listened_among, socketio
 from tdapp.realtime.views import (
     RECENT_LINES,
     Known,
@@ -113,9 +113,11 @@ def push_views(change: bus.Change) -> None:
         newest = _changes.get(tournament_id)
         if newest is None or newest.version < change.version:
             _changes[tournament_id] = change
+    heard = listened_among((public_room(tournament_id), phones_room(tournament_id),
+                            td_room(tournament_id), td_full_room(tournament_id)))
     wanted = {
-        "public": listened(public_room(tournament_id)) or listened(phones_room(tournament_id)),
-        "td": listened(td_room(tournament_id)) or listened(td_full_room(tournament_id)),
+        "public": public_room(tournament_id) in heard or phones_room(tournament_id) in heard,
+        "td": td_room(tournament_id) in heard or td_full_room(tournament_id) in heard,
     }
     if not any(wanted.values()):
         return
@@ -296,9 +298,10 @@ def _push_public(tournament_id: int, before: dict[str, Any], after: dict[str, An
              if old_moves.get(k) != new_moves.get(k)}
     changed = sorted({pid for pid in old.keys() | new.keys() if old.get(pid) != new.get(pid)}
                      | moved)
+    heard = listened_among(player_room(tournament_id, player_id) for player_id in changed)
     for player_id in changed:
         room = player_room(tournament_id, player_id)
-        if listened(room):
+        if room in heard:
             own = protocol.delta(phone_own(before, player_id), phone_own(after, player_id),
                                  base, version)
             socketio.emit("delta", {**own, "player": player_id}, to=room)
@@ -329,10 +332,10 @@ def announce_period(tournament_id: int, now: datetime, notices: Iterable[Notice]
             for n in notices
         ],
     }
-    rooms = (public_room, td_room, td_full_room, phones_room)
-    for room in (place(tournament_id) for place in rooms):
-        if listened(room):
-            socketio.emit("clock", message, to=room)
+    rooms = [place(tournament_id) for place in (public_room, td_room, td_full_room, phones_room)]
+    heard = listened_among(rooms)
+    for room in (room for room in rooms if room in heard):
+        socketio.emit("clock", message, to=room)
 
 
 def refuse(code: str, said_as: str | None = None, **params: Any) -> None:

@@ -3,13 +3,15 @@
 from __future__ import annotations
 
 import os
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from typing import Any
 
 from flask import Flask
 from flask_socketio import SocketIO
 from socketio import PubSubManager
 from socketio.packet import Packet
+
+from tdapp.realtime.listeners import RoomsAcrossProcesses
 
 socketio = SocketIO()
 
@@ -44,11 +46,15 @@ def async_mode() -> str:
 
 
 def init_app(app: Flask) -> None:
+    queue = message_queue(app)
     socketio.init_app(
         app,
         async_mode=async_mode(),
-        message_queue=message_queue(app),
-        channel=channel(app),
+        message_queue=queue,
+        # Behind Redis (the only queue tdapp's scheduler and hosting speak), the processes tell
+        # one another which rooms have listeners (listeners.py). Given every time: Flask-SocketIO
+        # keeps its options from one init_app to the next, and the tests build many apps.
+        client_manager=RoomsAcrossProcesses(queue, channel=channel(app)) if queue else None,
         serializer=JsonPacket,
         # A wall PC or a phone on the club's Wi-Fi may sleep a while: be patient before dropping.
         ping_interval=10,
@@ -86,9 +92,17 @@ def _without_compression(wsgi_app: Callable) -> Callable:
 
 
 def listened(room: str) -> bool:
-    """Whether an emit to `room` can reach anyone. This process's manager knows only the clients
-    connected here: behind a message queue the others are elsewhere, so every room counts."""
+    """Whether an emit to `room` can reach anyone."""
+    return bool(listened_among((room,)))
+
+
+def listened_among(rooms: Iterable[str]) -> set[str]:
+    """The rooms among `rooms` that an emit can reach anyone in: behind Redis, in any process
+    (listeners.py); behind another message queue, whose processes do not say, every room."""
     manager = socketio.server.manager
+    if isinstance(manager, RoomsAcrossProcesses):
+        return manager.listened(rooms)
     if isinstance(manager, PubSubManager):
-        return True
-    return next(iter(manager.get_participants("/", room)), None) is not None
+        return set(rooms)
+    return {room for room in rooms
+            if next(iter(manager.get_participants("/", room)), None) is not None}
