@@ -626,22 +626,34 @@ CHROMIUM_ARGS = [
 ]
 
 
-@pytest.fixture(scope="module")
-def _chromium():
+@pytest.fixture(scope="session")
+def _chromium() -> Iterator[Callable[[], object]]:
     """Debian's Chromium, not Playwright's download: the only browser on the machine. One per
-    test module, not per session: a few modules drive a Playwright of their own, and two sync
-    Playwrights cannot run at once in one process."""
+    test process, launched at its first browser test: a Playwright driver and a Chromium cost
+    about two seconds of CPU to start, and the browser tests are spread over the run
+    (`_handed_out_order`), so one per module started some forty a run. Launched again if a test
+    left it crashed, so that one crash fails one test, not the rest of the worker's."""
     sync_api = pytest.importorskip("playwright.sync_api")
     with sync_api.sync_playwright() as driver:
-        launched = driver.chromium.launch(executable_path="/usr/bin/chromium", args=CHROMIUM_ARGS)
-        yield launched
-        launched.close()
+        held: list = []
+
+        def running():
+            if not held or not held[-1].is_connected():
+                held.append(driver.chromium.launch(executable_path="/usr/bin/chromium",
+                                                   args=CHROMIUM_ARGS))
+            return held[-1]
+
+        yield running
+        for launched in held:
+            if launched.is_connected():
+                launched.close()
 
 
 @pytest.fixture
 def browser(_chromium):
-    """The module's Chromium; every context (and page) the test opened is closed after it, so
+    """The worker's Chromium; every context (and page) the test opened is closed after it, so
     each test starts with no cookies, storage or pages of another."""
-    yield _chromium
-    for context in list(_chromium.contexts):
+    launched = _chromium()
+    yield launched
+    for context in list(launched.contexts):
         context.close()

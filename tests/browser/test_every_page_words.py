@@ -3,7 +3,9 @@ browser console error, no page wider than a phone, no English sentence left on a
 and no amount in cents anywhere.
 
 One Chromium and one server for the module; each language at each size is a test of its own (a
-browser context logged in as the DdT), so that the sweep spreads over the suite's workers."""
+browser context logged in as the DdT), so that the sweep spreads over the suite's workers. The
+laptop and the phone are read by the accessibility sweep (test_accessibility.py), which loads
+every page at those sizes anyway: `watch` and `read` are the checks, shared."""
 
 from __future__ import annotations
 
@@ -23,11 +25,12 @@ playwright = pytest.importorskip("playwright.sync_api")
 
 pytestmark = pytest.mark.browser
 
+LAPTOP = {"width": 1366, "height": 768}
+PHONE = {"width": 390, "height": 844}
+# The sizes swept here; the laptop and the phone are swept with axe (test_accessibility.py).
 SIZES = {
-    "laptop": {"width": 1366, "height": 768},
     "tablet": {"width": 1024, "height": 768},
     "tablet-portrait": {"width": 800, "height": 1280},
-    "phone": {"width": 390, "height": 844},
 }
 SEASON = json.loads((Path(__file__).parents[1] / "league/season_2024.json").read_text())
 DRAW_PLAYERS = [{"name": n, "resto": 300} for n in ("Anna", "Bruno", "Carla", "Dario", "Elena")]
@@ -168,12 +171,9 @@ def log_in(page, url: str, language: str) -> None:
     page.goto(f"{url}/lang/{language}")
 
 
-@pytest.mark.parametrize("size", SIZES)
-@pytest.mark.parametrize("language", ["it", "en"])
-def test_every_page_at_every_size_reads_right(night, browser, language, size):
-    server = night["server"]
-    context = browser.new_context(viewport=SIZES[size])
-    page = context.new_page()
+def watch(page) -> tuple[list[str], dict[str, str]]:
+    """The problems the page's browser reports from now on (console errors, uncaught errors,
+    answers of 400 and above), each named with `where["url"]`, which the caller keeps current."""
     problems: list[str] = []
     where = {"url": ""}
     page.on("console", lambda m: problems.append(f"{where['url']}: console {m.text}")
@@ -181,21 +181,37 @@ def test_every_page_at_every_size_reads_right(night, browser, language, size):
     page.on("pageerror", lambda e: problems.append(f"{where['url']}: {e}"))
     page.on("response", lambda r: problems.append(f"{where['url']}: {r.status} {r.url}")
             if r.status >= 400 else None)
+    return problems, where
+
+
+def read(page, where: str, english: set[str], phone: bool) -> list[str]:
+    """What reads wrong on the drawn page: an amount in cents, a sentence of `english` (the
+    Italian pages' leftovers), and on a phone a page wider than the screen."""
+    texts = page.evaluate(TEXT_NODES)
+    body = " ".join(texts)
+    problems = [f"{where}: cents in {m.group(0)!r}" for m in CENTS.finditer(body)]
+    problems += [f"{where}: English {t!r}" for t in texts if t in english]
+    if phone:
+        wide = page.evaluate("document.documentElement.scrollWidth - window.innerWidth")
+        if wide > 0:
+            problems.append(f"{where}: {wide}px wider than the phone: {page.evaluate(WIDEST)}")
+    return problems
+
+
+@pytest.mark.parametrize("size", SIZES)
+@pytest.mark.parametrize("language", ["it", "en"])
+def test_every_page_at_every_size_reads_right(night, browser, language, size):
+    server = night["server"]
+    context = browser.new_context(viewport=SIZES[size])
+    page = context.new_page()
+    problems, where = watch(page)
     log_in(page, server.url, language)
     english = english_only() if language == "it" else set()
     for path in pages(night):
         url = path if path.startswith("http") else server.url + path
         where["url"] = f"{path} at {size}"
         goto_drawn(page, url)
-        texts = page.evaluate(TEXT_NODES)
-        body = " ".join(texts)
-        problems += [f"{where['url']}: cents in {m.group(0)!r}" for m in CENTS.finditer(body)]
-        problems += [f"{where['url']}: English {t!r}" for t in texts if t in english]
-        if size == "phone":
-            wide = page.evaluate("document.documentElement.scrollWidth - window.innerWidth")
-            if wide > 0:
-                problems.append(f"{where['url']}: {wide}px wider than the phone: "
-                                f"{page.evaluate(WIDEST)}")
+        problems += read(page, where["url"], english, phone=False)
     context.close()
     assert problems == [], "\n".join(problems)
 
@@ -203,7 +219,7 @@ def test_every_page_at_every_size_reads_right(night, browser, language, size):
 def test_the_draw_and_telesina_consoles_say_the_engines_refusals_in_italian(night, browser):
     """What the engine refuses reaches the dealer's console in Italian: a misdeal called too
     early at the draw table, cards that do not read at the telesina table."""
-    page = browser.new_context(viewport=SIZES["phone"]).new_page()
+    page = browser.new_context(viewport=PHONE).new_page()
     log_in(page, night["server"].url, "it")
     draw, telesina = night["draw"]
     goto_drawn(page, draw)

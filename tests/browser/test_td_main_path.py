@@ -6,26 +6,19 @@ from __future__ import annotations
 import re
 
 import pytest
-from playwright.sync_api import Page, expect, sync_playwright
+from playwright.sync_api import Page, expect
 
 pytestmark = pytest.mark.browser
 
-CHROMIUM_ARGS = [
-    "--no-sandbox", "--disable-gpu", "--disable-background-networking",
-    "--disable-component-update", "--disable-sync", "--no-first-run",
-]
 PASSWORD = "tavolo-verde-7"
 
 
 @pytest.fixture
-def page(start_server, tmp_path):
+def page(start_server, tmp_path, browser):
     server = start_server(f"sqlite:///{tmp_path / 'main_path.sqlite3'}")
-    with sync_playwright() as playwright:
-        browser = playwright.chromium.launch(executable_path="/usr/bin/chromium", args=CHROMIUM_ARGS)
-        context = browser.new_context(viewport={"width": 1366, "height": 768}, base_url=server.url)
-        context.set_default_timeout(10_000)
-        yield context.new_page()
-        browser.close()
+    context = browser.new_context(viewport={"width": 1366, "height": 768}, base_url=server.url)
+    context.set_default_timeout(10_000)
+    yield context.new_page()
 
 
 def flash(page: Page):

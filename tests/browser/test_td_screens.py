@@ -9,22 +9,18 @@ import sys
 from pathlib import Path
 
 import pytest
-from playwright.sync_api import expect, sync_playwright
+from playwright.sync_api import expect
 
 pytestmark = pytest.mark.browser
 
 ROOT = Path(__file__).resolve().parents[2]
 SHOTS = ROOT / "shots"
-CHROMIUM_ARGS = [
-    "--no-sandbox", "--disable-gpu", "--disable-background-networking",
-    "--disable-component-update", "--disable-sync", "--no-first-run",
-]
 PAGES = {"dashboard": "", "players": "/players", "tables": "/tables", "setup": "/setup",
          "payouts": "/payouts", "log": "/log", "count": "/tables/1/count"}
 PASSWORD = "tavolo-verde-7"
 
 
-def test_every_console_page_fits_a_laptop_screen_in_both_languages(start_server, tmp_path):
+def test_every_console_page_fits_a_laptop_screen_in_both_languages(start_server, tmp_path, browser):
     url = f"sqlite:///{tmp_path / 'screens.sqlite3'}"
     env = dict(os.environ, DATABASE_URL=url)
     subprocess.run([sys.executable, "-m", "tdapp.cli", "demo"], cwd=ROOT, env=env, check=True,
@@ -32,37 +28,34 @@ def test_every_console_page_fits_a_laptop_screen_in_both_languages(start_server,
     server = start_server(url)
     SHOTS.mkdir(exist_ok=True)
     too_wide = []
-    with sync_playwright() as playwright:
-        browser = playwright.chromium.launch(executable_path="/usr/bin/chromium", args=CHROMIUM_ARGS)
-        for language, locale in (("it", "it-IT"), ("en", "en-GB")):
-            # The browser speaks the language too, as the DdT's laptop would (dates, numbers).
-            context = browser.new_context(viewport={"width": 1366, "height": 768},
-                                          base_url=server.url, locale=locale)
-            page = context.new_page()
-            page.goto(f"/lang/{language}?next=/setup")
-            if "/setup" in page.url:
-                page.screenshot(path=SHOTS / f"td-first-run-{language}.png")
-                page.fill("#username", "direttore")
-                page.fill("#password", PASSWORD)
-                page.fill("#confirm", PASSWORD)
-                page.press("#confirm", "Enter")
-            else:
-                page.screenshot(path=SHOTS / f"td-login-{language}.png")
-                page.fill("#username", "direttore")
-                page.fill("#password", PASSWORD)
-                page.press("#password", "Enter")
-            expect(page.locator("#new-tournament")).to_be_visible()
-            page.screenshot(path=SHOTS / f"td-tournaments-{language}.png")
-            tournament = page.locator("main table a").first.get_attribute("href")
-            page.goto("/td/templates")
-            page.screenshot(path=SHOTS / f"td-templates-{language}.png")
-            for name, path in PAGES.items():
-                page.goto(tournament + path)
-                expect(page.locator("html")).to_have_attribute("lang", language)
-                page.screenshot(path=SHOTS / f"td-{name}-{language}.png")
-                page.screenshot(path=SHOTS / f"td-{name}-{language}-full.png", full_page=True)
-                if page.evaluate("document.documentElement.scrollWidth") > 1366:
-                    too_wide.append(f"{name} ({language})")
-            context.close()
-        browser.close()
+    for language, locale in (("it", "it-IT"), ("en", "en-GB")):
+        # The browser speaks the language too, as the DdT's laptop would (dates, numbers).
+        context = browser.new_context(viewport={"width": 1366, "height": 768},
+                                      base_url=server.url, locale=locale)
+        page = context.new_page()
+        page.goto(f"/lang/{language}?next=/setup")
+        if "/setup" in page.url:
+            page.screenshot(path=SHOTS / f"td-first-run-{language}.png")
+            page.fill("#username", "direttore")
+            page.fill("#password", PASSWORD)
+            page.fill("#confirm", PASSWORD)
+            page.press("#confirm", "Enter")
+        else:
+            page.screenshot(path=SHOTS / f"td-login-{language}.png")
+            page.fill("#username", "direttore")
+            page.fill("#password", PASSWORD)
+            page.press("#password", "Enter")
+        expect(page.locator("#new-tournament")).to_be_visible()
+        page.screenshot(path=SHOTS / f"td-tournaments-{language}.png")
+        tournament = page.locator("main table a").first.get_attribute("href")
+        page.goto("/td/templates")
+        page.screenshot(path=SHOTS / f"td-templates-{language}.png")
+        for name, path in PAGES.items():
+            page.goto(tournament + path)
+            expect(page.locator("html")).to_have_attribute("lang", language)
+            page.screenshot(path=SHOTS / f"td-{name}-{language}.png")
+            page.screenshot(path=SHOTS / f"td-{name}-{language}-full.png", full_page=True)
+            if page.evaluate("document.documentElement.scrollWidth") > 1366:
+                too_wide.append(f"{name} ({language})")
+        context.close()
     assert too_wide == []
