@@ -31,7 +31,7 @@ from tdapp.storage.draw_tables import (
     DrawTableRecord,
     DrawTableSnapshotRecord,
 )
-from tdapp.storage.event_log import Aggregate, EventLog, Folded, pickle_format
+from tdapp.storage.event_log import Aggregate, EventLog, Folded
 from tdapp.storage.leagues import LeagueRecord
 from tdapp.wallclock import utcnow
 
@@ -65,7 +65,7 @@ LOG: EventLog[Table] = EventLog(
         to_record=to_record,
         from_record=from_record,
         unknown=_unknown,
-        state_format=pickle_format("tdapp.draw_table"),
+        state_packages=("tdapp.draw_table",),
     ),
     snapshot_every=500,
     undo_depth=16,

@@ -29,7 +29,7 @@ from tdapp.league.log import Nights, apply, enter, from_record, to_record
 from tdapp.league.readings import Readings, readings_from
 from tdapp.league.results import Night
 from tdapp.storage.database import is_id, session_scope
-from tdapp.storage.event_log import Aggregate, EventLog, pickle_format
+from tdapp.storage.event_log import Aggregate, EventLog
 from tdapp.storage.leagues import LeagueEventRecord, LeagueRecord, LeagueSnapshotRecord
 from tdapp.wallclock import utcnow
 
@@ -68,7 +68,7 @@ LOG: EventLog[Nights] = EventLog(
         to_record=to_record,
         from_record=from_record,
         unknown=_unknown,
-        state_format=pickle_format("tdapp.league"),
+        state_packages=("tdapp.league",),
     ),
     snapshot_every=10,
     undo_depth=4,

@@ -8,15 +8,13 @@ from dataclasses import replace
 from typing import Any
 
 from tdapp.kernel.refusals import DomainError, register_messages
-from tdapp.storage.event_log import Aggregate, EventLog, pickle_format
+from tdapp.storage.event_log import Aggregate, EventLog
 from tdapp.storage.tournaments import LoggedEvent, Snapshot, TournamentRecord
 from tdapp.tournament.events import from_record, to_record
 from tdapp.tournament.registry import apply
 from tdapp.tournament.state import Tournament
 
 register_messages({"UNKNOWN_TOURNAMENT": "There is no tournament %(tournament_id)s"})
-
-STATE_FORMAT = pickle_format("tdapp.tournament")
 
 
 def _unknown(tournament_id: Any) -> DomainError:
@@ -37,7 +35,7 @@ LOG: EventLog[Tournament] = EventLog(
         to_record=to_record,
         from_record=from_record,
         unknown=_unknown,
-        state_format=STATE_FORMAT,
+        state_packages=("tdapp.tournament",),
         stamp=lambda state, version: replace(state, version=version),
         tombstone="deleted_at",
     ),

@@ -124,9 +124,10 @@ class Aggregate(Generic[S]):
     first event; `apply` folds one event; `to_record`/`from_record` convert an event to and from
     its stored form, `from_record` upgrading an old schema version first; `stamp` writes the
     version into a state that carries it; `unknown` is the refusal for an id with no row;
-    `state_format` names the code a snapshot was pickled from (another format is skipped and the
-    log replayed instead); `tombstone`, a column of the root that, once set, hides the aggregate
-    as if it had no row (its log stays)."""
+    `state_packages` are the packages its state is made of, whose code names the format a
+    snapshot was pickled in (`state_format`: another format is skipped and the log replayed
+    instead); `tombstone`, a column of the root that, once set, hides the aggregate as if it had
+    no row (its log stays)."""
 
     root: type[SQLModel]
     events: type[EventColumns]
@@ -137,9 +138,16 @@ class Aggregate(Generic[S]):
     to_record: Callable[[Any], Record]
     from_record: Callable[[Record], Any]
     unknown: Callable[[Any], Exception]
-    state_format: str
+    state_packages: tuple[str, ...]
     stamp: Callable[[S, int], S] = field(default=lambda state, _version: state)
     tombstone: str | None = None
+
+    @functools.cached_property
+    def state_format(self) -> str:
+        """`pickle_format` of the state's packages, worked out when a snapshot is first read or
+        written: it parses the sources, and a process that touches none (a CLI run, a server
+        before its first tournament) need not."""
+        return pickle_format(*self.state_packages)
 
     def found(self, root_id: Any) -> Any:
         """The clause that finds the root with that id, unless a tombstone hides it."""
