@@ -9,7 +9,7 @@ import re
 import pytest
 from playwright.sync_api import expect
 
-from tests.browser.test_td_screens import PASSWORD, SHOTS
+from tests.browser.test_td_screens import SHOTS, first_run
 
 pytestmark = pytest.mark.browser
 
@@ -26,15 +26,7 @@ def test_chip_set_colour_up_race_and_deal_in_the_browser(start_server, tmp_path,
     laptop = browser.new_context(viewport={"width": 1366, "height": 768}, base_url=server.url)
     laptop.set_default_timeout(10_000)
     desk = laptop.new_page()
-    desk.goto("/setup")
-    desk.fill("#username", "direttore")
-    desk.fill("#password", PASSWORD)
-    desk.fill("#confirm", PASSWORD)
-    desk.press("#confirm", "Enter")
-    desk.fill("#name", "Serata fiches")
-    desk.get_by_role("button", name="Crea torneo").click()
-    expect(desk).to_have_url(re.compile(r"/setup$"))
-    home = desk.url.removesuffix("/setup")
+    home = first_run(desk, "Serata fiches")
 
     for index, (colour, value, count) in enumerate(CHIPS):
         desk.fill(f"[name=chip-colour-{index}]", colour)

@@ -3,14 +3,12 @@ page with fields shows a banner and keeps what the DdT typed."""
 
 from __future__ import annotations
 
-import re
-
 import pytest
 from playwright.sync_api import expect
 
-pytestmark = pytest.mark.browser
+from tests.browser.test_td_screens import first_run
 
-PASSWORD = "tavolo-verde-7"
+pytestmark = pytest.mark.browser
 
 
 def test_a_change_on_another_screen_reaches_the_console(start_server, tmp_path, browser):
@@ -18,15 +16,7 @@ def test_a_change_on_another_screen_reaches_the_console(start_server, tmp_path, 
     first = browser.new_context(viewport={"width": 1366, "height": 768}, base_url=server.url)
     first.set_default_timeout(10_000)
     desk = first.new_page()
-    desk.goto("/setup")
-    desk.fill("#username", "direttore")
-    desk.fill("#password", PASSWORD)
-    desk.fill("#confirm", PASSWORD)
-    desk.press("#confirm", "Enter")
-    desk.fill("#name", "Serata live")
-    desk.get_by_role("button", name="Crea torneo").click()
-    expect(desk).to_have_url(re.compile(r"/setup$"))
-    dashboard = desk.url.removesuffix("/setup")
+    dashboard = first_run(desk, "Serata live")
 
     # A second screen of the same DdT registers players while the first one looks on.
     other = first.new_page()
