@@ -8,7 +8,6 @@ from typing import Any
 
 from flask import Flask
 from flask_socketio import SocketIO
-from socketio import PubSubManager
 from socketio.packet import Packet
 
 from tdapp.realtime.listeners import RoomsAcrossProcesses
@@ -98,11 +97,9 @@ def listened(room: str) -> bool:
 
 def listened_among(rooms: Iterable[str]) -> set[str]:
     """The rooms among `rooms` that an emit can reach anyone in: behind Redis, in any process
-    (listeners.py); behind another message queue, whose processes do not say, every room."""
+    (listeners.py); alone, in this one."""
     manager = socketio.server.manager
     if isinstance(manager, RoomsAcrossProcesses):
         return manager.listened(rooms)
-    if isinstance(manager, PubSubManager):
-        return set(rooms)
     return {room for room in rooms
             if next(iter(manager.get_participants("/", room)), None) is not None}
