@@ -8,14 +8,14 @@ there (docs/realtime.md). So each process tells the others in Redis which rooms 
 
 One sorted set a room, `<channel>:listeners:<room>`: its members are the processes that hold a
 client in the room, each scored with the instant (Unix ms) its word runs out. A process adds
-itself when its first client enters (before the join reads the view it sends: a change
-committed after that read sees the room listened), removes itself when its last leaves, and
-renews its rooms every `RENEW_SECONDS`. A process that died stops renewing, so its rooms run
-out after `EXPIRES_SECONDS` and a room is never thought listened for ever. Every doubt answers
-yes: Redis unreachable, or a room this process never checked. A room wrongly thought empty is a
-screen that stops following, one wrongly thought listened only costs a build. Redis losing its
-keys (a restart) is mended by the next renewal; meanwhile a screen that missed a change finds
-the gap at the next one (docs/realtime.md, the versions) and joins again.
+itself when its first client enters (before the join is answered), removes itself when its last
+leaves, and renews its rooms every `RENEW_SECONDS`. A process that died stops renewing, so its
+rooms run out after `EXPIRES_SECONDS` and a room is never thought listened for ever. Every doubt
+answers yes: with Redis unreachable every room counts. A room wrongly thought empty is a screen
+that stops following, one wrongly thought listened only costs a build. Redis losing its keys (a
+restart) is mended by the next renewal; meanwhile a screen that missed a change finds the gap at
+the next one (docs/realtime.md, the versions) and joins again, as does one whose join read the
+view just before a change pushed before it entered the room.
 """
 
 from __future__ import annotations
@@ -101,13 +101,14 @@ class RoomsAcrossProcesses(RedisManager):
         return here | {room for room, count in zip(elsewhere, counts, strict=True) if count}
 
     def _announce(self, rooms: list[str]) -> None:
-        expires = _now_ms() + int(EXPIRES_SECONDS * 1000)
+        now = _now_ms()
+        expires = now + int(EXPIRES_SECONDS * 1000)
         try:
             pipeline = self._client().pipeline(transaction=False)
             for room in rooms:
                 key = self._key(room)
                 pipeline.zadd(key, {self.host_id: expires})
-                pipeline.zremrangebyscore(key, "-inf", _now_ms())
+                pipeline.zremrangebyscore(key, "-inf", now)
                 pipeline.pexpire(key, int(EXPIRES_SECONDS * 1000))
             pipeline.execute()
         except Exception as failure:  # noqa: BLE001 - the next renewal tells them again
