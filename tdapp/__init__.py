@@ -87,6 +87,11 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
     app.config.from_mapping(SECRET_KEY=os.environ.get("SECRET_KEY") or _secret_key(app))
     # No request of any page or API call comes near this; a larger one is refused (413) unread.
     app.config.from_mapping(MAX_CONTENT_LENGTH=4 * 1024 * 1024)
+    # Only an answer that changed the session sends its cookie. A browser's requests overlap (the
+    # favicon of the page just left is still on its way when the DdT presses `z`): an answer
+    # sending back, unchanged, the cookie it came with can land after the undo's and lose the
+    # "Undone: ..." the undo put there. A login lasts 31 days from the session's last change.
+    app.config.from_mapping(SESSION_REFRESH_EACH_REQUEST=False)
     # The room's time zone: Europe/Rome unless TDAPP_TIMEZONE names another (a club abroad); the
     # league's timetable ("the giri by 23:15") and every time shown are read in it.
     zone = os.environ.get("TDAPP_TIMEZONE", "").strip()

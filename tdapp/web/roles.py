@@ -177,7 +177,9 @@ def _session_staff() -> Staff | None:
         if not wants_json():
             flash(gettext("You are no longer a member of this club."), "error")
         return None
-    session[SESSION_MEMBERSHIP_ID] = staff.membership_id
+    if session.get(SESSION_MEMBERSHIP_ID) != staff.membership_id:
+        # Written only when it changed: an answer that changed nothing sends no cookie (tdapp/__init__).
+        session[SESSION_MEMBERSHIP_ID] = staff.membership_id
     return staff
 
 

@@ -151,3 +151,23 @@ def test_a_session_whose_account_is_gone_no_longer_opens_the_console(ddt_client,
 
 def test_a_logged_in_ddt_asking_for_the_login_goes_to_the_console(ddt_client):
     assert ddt_client.get("/login").location.endswith("/td/tournaments")
+
+
+def test_an_answer_that_changed_nothing_in_the_session_sends_no_cookie(client, ddt):
+    """Seen in CI: the DdT pressed `z`, the bust was undone, and no "Undone: ..." appeared. The
+    favicon of the page just left answered after the undo with the cookie it had been sent,
+    older than the undo's, and the browser kept the last one."""
+    token = token_of(client.get("/login").get_data(as_text=True))
+    client.post("/login", data={"csrf_token": token, "username": ddt.username,
+                                "password": ddt.password})
+    tid = new_tournament()
+    token = token_of(client.get(f"/td/t/{tid}/players").get_data(as_text=True))
+    before_the_undo = client.get_cookie("session").value
+    answer = client.post(f"/td/t/{tid}/players", data={"csrf_token": token, "name": "Anna"})
+    assert "Set-Cookie" in answer.headers  # the message "Anna is registered" rides in it
+
+    favicon = client.application.test_client()
+    favicon.set_cookie("session", before_the_undo)
+    for path in ("/static/favicon.svg", f"/td/t/{tid}/players", "/healthz"):
+        assert "Set-Cookie" not in favicon.get(path).headers, path
+    assert "Anna è iscritto." in client.get(f"/td/t/{tid}/players").get_data(as_text=True)
