@@ -27,7 +27,7 @@ from functools import cached_property
 from pathlib import Path
 from typing import Any, Generic, TypeVar
 
-from sqlalchemy import Engine, Executable, bindparam, delete, func, insert, update
+from sqlalchemy import Connection, Engine, Executable, bindparam, delete, func, insert, update
 from sqlmodel import Session, SQLModel, col, select
 
 from tdapp.storage import database as db
@@ -283,7 +283,7 @@ class EventLog(Generic[S]):
             raise self.aggregate.unknown(root_id)
         with self.cache.lock(root_id):
             with db.session_scope() as session:
-                version = self._claim(session, root_id, now)
+                version = self._claim(session.connection(), root_id, now)
                 writing = Writing(self, session, root_id, now, version,
                                   self._load(session, root_id, version - 1))
                 yield writing
@@ -301,8 +301,10 @@ class EventLog(Generic[S]):
     def keep(self, root_id: int, folded: Folded[S]) -> None:
         self.cache.put(root_id, folded)
 
-    def _claim(self, session: Session, root_id: int, now: datetime) -> int:
-        version = session.execute(
+    def _claim(self, connection: Connection, root_id: int, now: datetime) -> int:
+        # On the session's connection: the ORM's execution around a Core statement (its compile
+        # state, its events, the transaction's bookkeeping) cost more than the statement itself.
+        version = connection.execute(
             self._claim_statement,
             {"root_id": root_id, "acting_club": tenancy.acting_club(), "now": now},
         ).scalar_one_or_none()
@@ -450,6 +452,8 @@ class Writing(Generic[S]):
                  version: int, folded: Folded[S]) -> None:
         self._log = log
         self.session = session
+        # The transaction's connection, for the statements built once (see `_claim`).
+        self._connection = session.connection()
         self.root_id = root_id
         self.now = now
         self.version = version
@@ -466,7 +470,7 @@ class Writing(Generic[S]):
         aggregate = log.aggregate
         record = aggregate.to_record(event)
         seq = folded.last + 1
-        self.session.execute(log._append_statement, {
+        self._connection.execute(log._append_statement, {
             aggregate.key: self.root_id, "club_id": tenancy.acting_club(), "seq": seq,
             "name": record["name"],
             "schema_version": record["version"], "payload": record["payload"],
