@@ -31,6 +31,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import http.client
 import json
 import os
 import secrets
@@ -43,6 +44,7 @@ import tempfile
 import threading
 import time
 import urllib.error
+import urllib.parse
 import urllib.request
 from pathlib import Path
 
@@ -60,27 +62,45 @@ def _free_port() -> int:
 
 
 class Api:
-    """A DdT's API calls; `headers` steer them to one web process in the hosted topology."""
+    """A DdT's API calls; `headers` steer them to one web process in the hosted topology. Each
+    thread (a table) keeps its connection open from one call to the next, as a tablet's browser
+    does: a connection per call would time the TCP handshake and the server's accept too."""
 
     def __init__(self, url: str, token: str = "", headers: dict[str, str] | None = None) -> None:
         self.url = url
         self.token = token
         self.headers = headers or {}
+        self._opened = threading.local()
 
     def via(self, headers: dict[str, str]) -> Api:
         return Api(self.url, self.token, headers)
 
     def call(self, method: str, path: str, body: dict | None = None) -> dict:
-        request = urllib.request.Request(
-            self.url + "/api/v1" + path,
-            method=method,
-            data=None if method == "GET" else json.dumps(body or {}).encode(),
+        connection = self._connection()
+        connection.request(
+            method,
+            "/api/v1" + path,
+            body=None if method == "GET" else json.dumps(body or {}).encode(),
             headers={"Content-Type": "application/json", "Authorization": f"Bearer {self.token}",
                      **self.headers},
         )
-        context = UNVERIFIED if self.url.startswith("https") else None
-        with urllib.request.urlopen(request, timeout=30, context=context) as answer:
-            return json.loads(answer.read())
+        answer = connection.getresponse()
+        content = answer.read()
+        if answer.status >= 400:
+            raise RuntimeError(f"{method} {path} answered {answer.status}: {content[:300]!r}")
+        return json.loads(content)
+
+    def _connection(self) -> http.client.HTTPConnection:
+        connection = getattr(self._opened, "connection", None)
+        if connection is None:
+            parts = urllib.parse.urlsplit(self.url)
+            if parts.scheme == "https":
+                connection = http.client.HTTPSConnection(
+                    parts.hostname, parts.port, timeout=30, context=UNVERIFIED)
+            else:
+                connection = http.client.HTTPConnection(parts.hostname, parts.port, timeout=30)
+            self._opened.connection = connection
+        return connection
 
 
 def _percentile(samples: list[float], fraction: float) -> float:
