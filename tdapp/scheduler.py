@@ -91,8 +91,12 @@ _owner_channel: Any = None
 _planned_hands: dict[tuple[int, int], tuple[object, object]] = {}
 _planned_lock = threading.Lock()
 # How long the planner waits for the process to be idle before it plans anyway: a process never
-# idle (a room of phones reconnecting) still gets its jobs planned.
-IDLE_WAIT_SECONDS = 0.1
+# idle (a room of phones reconnecting) still gets its jobs planned. Half a second outlasts the
+# burst of every table acting after a break (some 150 ms with thirty tables; at 0.1 s the
+# planner's 10 ms for thirty tables fell in its middle) and is half the shortest decision time
+# (1 s): a deadline is planned before it comes. A job not yet moved that fires meanwhile finds
+# the state changed and does nothing.
+IDLE_WAIT_SECONDS = 0.5
 # The changes committed here and not yet planned from (or told to the owner), the newest per
 # tournament; `_planning` keeps one planning at a time, so that an older change's jobs never
 # land after a newer one's.
