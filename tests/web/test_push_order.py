@@ -69,6 +69,12 @@ def act(tid, table):
     return "", 204
 
 
+@app.post("/bench/<int:tid>/tables/<int:table>/fail")
+def fail(tid, table):
+    order.append(f"failure {table}")
+    raise RuntimeError("a bug in the middle of a turn")
+
+
 @app.post("/bench/<int:tid>/tables/<int:table>/look")
 def look(tid, table):
     order.append(f"other tournament {table}")
@@ -78,8 +84,8 @@ def look(tid, table):
 gevent.spawn(writer)
 client = app.test_client()
 gevent.joinall([gevent.spawn(client.post, f"/bench/{tid}/tables/{table}/{verb}")
-                for tid, table, verb in ((1, 1, "act"), (1, 2, "act"), (1, 3, "act"),
-                                         (2, 9, "look"))])
+                for tid, table, verb in ((1, 1, "act"), (1, 4, "fail"), (1, 2, "act"),
+                                         (1, 3, "act"), (2, 9, "look"))], timeout=30)
 print(order)
 """
 
@@ -87,11 +93,11 @@ print(order)
 @pytest.mark.processes
 def test_actions_arriving_together_each_push_before_the_next_action_is_computed(sqlite_url):
     """Thirty tables acting in the same instant (after a break): the first table's push must not
-    wait for the twenty-nine actions after it. Another tournament's request does not wait for
-    this one's turn."""
+    wait for the twenty-nine actions after it. A request that fails ends its turn all the same,
+    and another tournament's request does not wait for this one's turn."""
     ran = subprocess.run([sys.executable, "-c", BURST_PROCESS, sqlite_url], cwd=ROOT,
                          capture_output=True, text=True, check=True)
     order = ast.literal_eval(ran.stdout.strip().splitlines()[-1])
     mine = [step for step in order if not step.startswith("other")]
-    assert mine == ["action 1", "push 1", "action 2", "push 2", "action 3", "push 3"]
+    assert mine == ["action 1", "push 1", "failure 4", "action 2", "push 2", "action 3", "push 3"]
     assert order.index("other tournament 9") < order.index("action 2")
