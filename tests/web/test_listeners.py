@@ -30,11 +30,28 @@ def channel() -> str:
         store.delete(key)
 
 
+_made: list[socketio.Server] = []
+
+
+@pytest.fixture(autouse=True)
+def _clients_leave_at_the_end():
+    """Every client of the test's servers leaves at its end. A server holding a room renews it
+    every 10 s in a thread of its own: left alone, that thread went on beside the later tests,
+    and logged its failures to reach the unreachable Redis into a stream pytest had closed."""
+    yield
+    for server in _made:
+        for sid, _ in list(server.manager.get_participants("/", None)):
+            server.manager.disconnect(sid, "/")
+    _made.clear()
+
+
 def process(channel: str, url: str = REDIS_URL) -> socketio.Server:
     """A web process's Socket.IO server, as tdapp builds it behind Redis (not listening to the
     channel: only the rooms are under test)."""
-    return socketio.Server(client_manager=RoomsAcrossProcesses(url, channel=channel),
-                           async_mode="threading")
+    server = socketio.Server(client_manager=RoomsAcrossProcesses(url, channel=channel),
+                             async_mode="threading")
+    _made.append(server)
+    return server
 
 
 def connected(server: socketio.Server) -> str:
