@@ -2,7 +2,7 @@
 
 Starts `tdapp run` (with its scheduler) on a throwaway SQLite database, then:
 
-1. latency: `--tables` tables of `--players` each play hands at once, one thread per table
+1. latency: `--tables` tables of `--players` each play hands at once, each table
    acting through the API like a console, the tables starting at their own moments within one
    pause; each table's Socket.IO client, joined like its console, times each action from the
    request to the push that carries its version. Prints median and p99.
@@ -19,9 +19,10 @@ Goals: p99 under 50 ms; enforcement within 100 ms of the deadline.
 gunicorn web processes, Redis, a throwaway PostgreSQL database, the scheduler in a process of its
 own): the tables alternate between the two web processes (nginx's `ip_hash`, steered by the
 topology's client header), each table's API calls and console socket on the same one, so that a
-push often crosses Redis from the process that made the change. Those sockets are python-socketio's
-asyncio client on one event loop: the threaded client reads and writes one TLS socket from two
-threads and breaks now and then.
+push often crosses Redis from the process that made the change.
+
+Every table's console (its socket and its HTTP connection, kept open as a tablet's browser keeps
+it) is a coroutine of one event loop: python-socketio's asyncio client and aiohttp, in both set-ups.
 
 `--pause 0` makes every table act as fast as the server answers: a stress test of the one
 tournament lock, far beyond a dealer's pace.
@@ -31,6 +32,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import contextlib
 import http.client
 import json
 import os
@@ -41,13 +43,13 @@ import statistics
 import subprocess
 import sys
 import tempfile
-import threading
 import time
 import urllib.error
 import urllib.parse
 import urllib.request
 from pathlib import Path
 
+import aiohttp
 import socketio
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -62,45 +64,32 @@ def _free_port() -> int:
 
 
 class Api:
-    """A DdT's API calls; `headers` steer them to one web process in the hosted topology. Each
-    thread (a table) keeps its connection open from one call to the next, as a tablet's browser
-    does: a connection per call would time the TCP handshake and the server's accept too."""
+    """The DdT's API calls that set a bench up, on one connection kept open."""
 
-    def __init__(self, url: str, token: str = "", headers: dict[str, str] | None = None) -> None:
+    def __init__(self, url: str, token: str = "") -> None:
         self.url = url
         self.token = token
-        self.headers = headers or {}
-        self._opened = threading.local()
-
-    def via(self, headers: dict[str, str]) -> Api:
-        return Api(self.url, self.token, headers)
+        self._connection: http.client.HTTPConnection | None = None
 
     def call(self, method: str, path: str, body: dict | None = None) -> dict:
-        connection = self._connection()
-        connection.request(
+        if self._connection is None:
+            parts = urllib.parse.urlsplit(self.url)
+            self._connection = (
+                http.client.HTTPSConnection(parts.hostname, parts.port, timeout=30,
+                                            context=UNVERIFIED)
+                if parts.scheme == "https"
+                else http.client.HTTPConnection(parts.hostname, parts.port, timeout=30))
+        self._connection.request(
             method,
             "/api/v1" + path,
             body=None if method == "GET" else json.dumps(body or {}).encode(),
-            headers={"Content-Type": "application/json", "Authorization": f"Bearer {self.token}",
-                     **self.headers},
+            headers={"Content-Type": "application/json", "Authorization": f"Bearer {self.token}"},
         )
-        answer = connection.getresponse()
+        answer = self._connection.getresponse()
         content = answer.read()
         if answer.status >= 400:
             raise RuntimeError(f"{method} {path} answered {answer.status}: {content[:300]!r}")
         return json.loads(content)
-
-    def _connection(self) -> http.client.HTTPConnection:
-        connection = getattr(self._opened, "connection", None)
-        if connection is None:
-            parts = urllib.parse.urlsplit(self.url)
-            if parts.scheme == "https":
-                connection = http.client.HTTPSConnection(
-                    parts.hostname, parts.port, timeout=30, context=UNVERIFIED)
-            else:
-                connection = http.client.HTTPConnection(parts.hostname, parts.port, timeout=30)
-            self._opened.connection = connection
-        return connection
 
 
 def _percentile(samples: list[float], fraction: float) -> float:
@@ -129,134 +118,105 @@ def _tournament(api: Api, tables: int, players: int, limit: int, options: dict) 
     return tid, created["slug"]
 
 
-class Pushes:
-    """The tables' consoles, one socket each as on the tablets: when each version of a table's
-    hand arrived, and each hand as pushed."""
+class Consoles:
+    """Every table's console, as its tablet has them: a socket that the table's pushes reach and
+    an HTTP connection kept open for its requests, each to the web process its `route` header
+    steers it to in the hosted topology. All of them run as coroutines of one event loop: a push
+    is timed when the loop reads it, with no thread of the bench's own to wait for."""
 
-    def __init__(self, url: str, slug: str, tables: list[int]) -> None:
-        self.arrived: dict[int, list[tuple[int, float]]] = {}
+    def __init__(self, url: str, token: str, slug: str, tid: int, tables: list[int],
+                 routes: dict[int, dict]) -> None:
+        self.url, self.token, self.slug, self.tid = url, token, slug, tid
+        self.tables, self.routes = tables, routes
+        self.arrived: dict[int, list[tuple[int, float]]] = {table: [] for table in tables}
         self.hands_seen: list[tuple[float, dict]] = []
-        self.condition = threading.Condition()
-        self.clients = []
-        for table in tables:
-            client = socketio.Client(reconnection=False)
-            client.on("hand", self._hand)
-            client.connect(url, transports=["websocket"])
-            joined = client.call("join_table", {"tournament": slug, "table": table})
-            assert joined == {"joined": True}, joined
-            self.clients.append(client)
+        self.sockets: list[socketio.AsyncClient] = []
+        self.http: dict[int, aiohttp.ClientSession] = {}
+        self.news: dict[int, asyncio.Event] = {}
 
-    def disconnect(self) -> None:
-        # Each client waits up to 3 s for the server's closing frame: close them side by side.
-        closing = [threading.Thread(target=client.disconnect) for client in self.clients]
-        for thread in closing:
-            thread.start()
-        for thread in closing:
-            thread.join()
-
-
-    def _hand(self, message: dict) -> None:
-        now = time.perf_counter()
-        wall = time.time() * 1000
-        if message["hand"] is None:
-            return  # a table's seats before its first hand, sent on joining: no action timed
-        with self.condition:
-            table = message["hand"]["table"]
-            self.arrived.setdefault(table, []).append((message["version"], now))
-            self.hands_seen.append((wall, message["hand"]))
-            self.condition.notify_all()
-
-    def wait_for(self, table: int, version: int, timeout: float = 10.0) -> float:
-        """When the table's hand at `version` (or a later one) first reached the console."""
-        deadline = time.perf_counter() + timeout
-        with self.condition:
-            while True:
-                seen = [t for v, t in self.arrived.get(table, []) if v >= version]
-                if seen:
-                    return min(seen)
-                left = deadline - time.perf_counter()
-                if left <= 0:
-                    raise TimeoutError(f"no push for table {table} at version {version}")
-                self.condition.wait(left)
-
-
-class HostedPushes(Pushes):
-    """The consoles' sockets through nginx over TLS, each to the web process its table's
-    `routes` entry steers it to: asyncio clients on one event loop in a thread of their own."""
-
-    def __init__(self, url: str, slug: str, tables: list[int], routes: dict[int, dict]) -> None:
-        self.arrived, self.hands_seen = {}, []
-        self.condition = threading.Condition()
-        self.clients = []
-        self.loop = asyncio.new_event_loop()
-        threading.Thread(target=self.loop.run_forever, daemon=True).start()
-        self._run(self._connect(url, slug, tables, routes))
-
-    def _run(self, work) -> None:
-        asyncio.run_coroutine_threadsafe(work, self.loop).result(timeout=300)
-
-    async def _connect(self, url: str, slug: str, tables: list[int], routes: dict[int, dict]):
-        for table in tables:
+    async def __aenter__(self) -> Consoles:
+        for table in self.tables:
+            self.news[table] = asyncio.Event()
+            self.http[table] = aiohttp.ClientSession(
+                connector=aiohttp.TCPConnector(limit=1, ssl=False),
+                headers={"Authorization": f"Bearer {self.token}", **self.routes[table]})
             client = socketio.AsyncClient(reconnection=False, ssl_verify=False)
             client.on("hand", self._on_hand)
-            await client.connect(url, headers=routes[table], transports=["websocket"],
+            await client.connect(self.url, headers=self.routes[table], transports=["websocket"],
                                  wait_timeout=30)
-            joined = await client.call("join_table", {"tournament": slug, "table": table})
+            joined = await client.call("join_table", {"tournament": self.slug, "table": table})
             assert joined == {"joined": True}, joined
-            self.clients.append(client)
+            self.sockets.append(client)
+        return self
+
+    async def __aexit__(self, *exc: object) -> None:
+        await asyncio.gather(*(client.disconnect() for client in self.sockets))
+        await asyncio.gather(*(session.close() for session in self.http.values()))
 
     async def _on_hand(self, message: dict) -> None:
-        self._hand(message)
+        now = time.perf_counter()
+        if message["hand"] is None:
+            return  # a table's seats before its first hand, sent on joining: no action timed
+        table = message["hand"]["table"]
+        self.arrived[table].append((message["version"], now))
+        self.hands_seen.append((time.time() * 1000, message["hand"]))
+        self.news[table].set()
 
-    def disconnect(self) -> None:
-        async def close_all():
-            await asyncio.gather(*(client.disconnect() for client in self.clients))
+    async def call(self, table: int, path: str, body: dict | None = None) -> dict:
+        """A request of the table's console to /api/v1/tournaments/<id>/tables/<n>/<path>."""
+        url = f"{self.url}/api/v1/tournaments/{self.tid}/tables/{table}/{path}"
+        async with self.http[table].post(url, json=body or {}) as answer:
+            content = await answer.read()
+            if answer.status >= 400:
+                raise RuntimeError(f"POST {path} answered {answer.status}: {content[:300]!r}")
+            return json.loads(content)
 
-        self._run(close_all())
-        self.loop.call_soon_threadsafe(self.loop.stop)
+    async def pushed(self, table: int, version: int, timeout: float = 10.0) -> float:
+        """When the table's hand at `version` (or a later one) first reached its console."""
+        deadline = time.perf_counter() + timeout
+        while True:
+            seen = [t for v, t in self.arrived[table] if v >= version]
+            if seen:
+                return min(seen)
+            self.news[table].clear()
+            left = deadline - time.perf_counter()
+            if left <= 0:
+                raise TimeoutError(f"no push for table {table} at version {version}")
+            with contextlib.suppress(TimeoutError):
+                await asyncio.wait_for(self.news[table].wait(), left)
 
 
-def _play_table(
-    api: Api,
-    pushes: Pushes,
-    tid: int,
-    table: int,
-    actions: int,
-    pause: float,
-    out: list[float],
-    start: float,
-) -> None:
-    base = f"/tournaments/{tid}/tables/{table}"
-    time.sleep(start)
+async def _play_table(consoles: Consoles, table: int, actions: int, pause: float,
+                      out: list[float], start: float) -> None:
+    await asyncio.sleep(start)
     done = 0
     hand = None
     while done < actions:
         if hand is None or not hand["in_play"]:
-            hand = api.call("POST", base + "/hands")["hand"]
+            hand = (await consoles.call(table, "hands"))["hand"]
             continue
         if hand["street"] == "showdown":
             winners = [[p["eligible"][0]] for p in hand["pots"] if not p["returned"]]
-            hand = api.call("POST", base + "/hand/showdown", {"winners": winners})["hand"]
+            hand = (await consoles.call(table, "hand/showdown", {"winners": winners}))["hand"]
             continue
         legal = hand["legal"]
         action = "check" if "check" in legal["actions"] else "call"
         started = time.perf_counter()
-        answer = api.call("POST", base + "/hand/actions", {"seat": legal["seat"], "action": action})
-        arrived = pushes.wait_for(table, answer["version"])
+        answer = await consoles.call(
+            table, "hand/actions", {"seat": legal["seat"], "action": action})
+        arrived = await consoles.pushed(table, answer["version"])
         out.append((arrived - started) * 1000)
         hand = answer["hand"]
         done += 1
-        time.sleep(pause)
+        await asyncio.sleep(pause)
 
 
-def _pushes(api: Api, url: str, slug: str, numbers: list[int], routes: list[dict] | None
-            ) -> tuple[Pushes, dict[int, Api]]:
-    """The tables' consoles and each table's API: all to the one server, or in turn to each web
-    process of the hosted topology (`routes`)."""
-    if routes is None:
-        return Pushes(url, slug, numbers), {n: api for n in numbers}
-    steer = {n: routes[index % len(routes)] for index, n in enumerate(numbers)}
-    return HostedPushes(url, slug, numbers, steer), {n: api.via(steer[n]) for n in numbers}
+def _consoles(api: Api, url: str, slug: str, tid: int, numbers: list[int],
+              routes: list[dict] | None) -> Consoles:
+    """The tables' consoles: all to the one server, or in turn to each web process of the
+    hosted topology (`routes`)."""
+    steer = {n: routes[index % len(routes)] if routes else {} for index, n in enumerate(numbers)}
+    return Consoles(url, api.token, slug, tid, numbers, steer)
 
 
 def _latency(
@@ -265,23 +225,18 @@ def _latency(
 ) -> list[float]:
     tid, slug = _tournament(api, tables, players, 20, {})
     numbers = sorted({p["table"] for p in api.call("GET", f"/tournaments/{tid}")["players"]})
-    pushes, apis = _pushes(api, url, slug, numbers, routes)
     samples: list[float] = []
     # Tables start their first hands at their own moments over one dealer's pause, as in a room;
     # `together` starts them at one instant, so that every table acts in the same few ms.
     spread = 0.0 if together else pause / len(numbers)
-    threads = [
-        threading.Thread(
-            target=_play_table,
-            args=(apis[n], pushes, tid, n, actions, pause, samples, index * spread),
-        )
-        for index, n in enumerate(numbers)
-    ]
-    for thread in threads:
-        thread.start()
-    for thread in threads:
-        thread.join()
-    pushes.disconnect()
+
+    async def play() -> None:
+        async with _consoles(api, url, slug, tid, numbers, routes) as consoles:
+            await asyncio.gather(*(
+                _play_table(consoles, n, actions, pause, samples, index * spread)
+                for index, n in enumerate(numbers)))
+
+    asyncio.run(play())
     return samples
 
 
@@ -291,17 +246,21 @@ def _enforcement(
 ) -> list[float]:
     tid, slug = _tournament(api, tables, players, limit, {"decision_limit": "tda"})
     numbers = sorted({p["table"] for p in api.call("GET", f"/tournaments/{tid}")["players"]})
-    pushes, apis = _pushes(api, url, slug, numbers, routes)
-    for number in numbers:  # spread over one decision time, as tables start hands at will
-        apis[number].call("POST", f"/tournaments/{tid}/tables/{number}/hands")
-        time.sleep(limit / len(numbers))
-    time.sleep(run_s)
-    pushes.disconnect()
+
+    async def watch() -> list[tuple[float, dict]]:
+        async with _consoles(api, url, slug, tid, numbers, routes) as consoles:
+            for number in numbers:  # spread over one decision time, as tables start hands at will
+                await consoles.call(number, "hands")
+                await asyncio.sleep(limit / len(numbers))
+            await asyncio.sleep(run_s)
+            return consoles.hands_seen
+
+    hands_seen = asyncio.run(watch())
     # A table's deadline was enforced when a push first shows that hand moved past the step
     # the deadline was for: its lateness is that push's arrival minus the deadline.
     late: list[float] = []
     last: dict[int, tuple[int, int, int]] = {}
-    for wall, hand in pushes.hands_seen:
+    for wall, hand in hands_seen:
         table = hand["table"]
         key = (hand["number"], len(hand["history"]))
         before = last.get(table)
