@@ -35,6 +35,8 @@ from tdapp.wallclock import utcnow
 MAX_NAME = 80
 MAX_NUMBER = 20
 PAGE_SIZE = 50
+# An import overtaken by another writer this many times in a row is refused (it changed nothing).
+IMPORT_ATTEMPTS = 3
 
 register_messages({
     "BAD_MEMBER_NAME": "A member needs a name of at most %(max)s characters",
@@ -46,6 +48,8 @@ register_messages({
     "MEMBER_ROSTER_TAKEN": "That roster player is already the member %(holder)s",
     "MEMBER_ON_TWO_LINES": "%(name)s is on line %(other)s too",
     "CARD_ON_TWO_LINES": "card %(number)s is on line %(other)s too",
+    "MEMBERS_CHANGED_MEANWHILE": "Other changes to the members kept overtaking this import: "
+                                 "nothing was imported; import the file again",
     "UNKNOWN_CARD_HOLDER": "There is no member %(member_id)s",
     "UNKNOWN_ROSTER_PLAYER": "There is no roster player %(roster_id)s",
 })
@@ -227,8 +231,22 @@ def import_csv(data: bytes) -> Imported:
     """Add or update every member a spreadsheet's CSV lists, or none of them (module doc)."""
     rows = member_sheet.rows_of(member_sheet.text_of(data))
     read = [_read_row(row) for row in rows]
+    for _ in range(IMPORT_ATTEMPTS):
+        try:
+            return _imported(read)
+        except IntegrityError:
+            # Another import, or a DdT's new card, committed a member this one had read as
+            # missing (PostgreSQL reads what was committed before each statement): the unique
+            # keys refused the commit, so it is done again on what the other left.
+            continue
+    raise DomainError("MEMBERS_CHANGED_MEANWHILE")
+
+
+def _imported(read: list[tuple[int, str, str | None, date | None]]) -> Imported:
+    """One import's transaction: the members as they are now, each row matched, added or
+    updated; a clash with a member committed meanwhile raises IntegrityError."""
     with session_scope() as db:
-        known = db.exec(select(MemberRow)).all()
+        known = _known(db)
         by_number = {m.number: m for m in known if m.number is not None}
         by_key = {m.name_key: m for m in known}
         seen: dict[tuple[str, object], int] = {}
@@ -259,6 +277,10 @@ def import_csv(data: bytes) -> Imported:
                 updated += 1
         db.flush()
     return Imported(added, updated, len(planned) - added - updated)
+
+
+def _known(db: Session) -> list[MemberRow]:
+    return list(db.exec(select(MemberRow)).all())
 
 
 def _once(seen: dict[tuple[str, object], int], mark: tuple[str, object], line: int, code: str,

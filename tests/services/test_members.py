@@ -8,7 +8,10 @@ from __future__ import annotations
 from datetime import date
 
 import pytest
+from flask import session
+from flask_babel import refresh
 
+from tdapp.i18n import translate
 from tdapp.kernel.refusals import DomainError
 from tdapp.services import members, roster, tenancy
 from tests.web.builders import second_club
@@ -164,6 +167,39 @@ def test_a_second_import_updates_by_card_number_else_by_name_and_keeps_what_it_l
                          ("Nicolo Verdi", "14", date(2027, 12, 31))]
     assert members.find_member("x", roster_id=player.id).name == "Marco Rossi"
     assert members.import_csv(renewal) == members.Imported(0, 0, 4)
+
+
+def test_two_imports_at_once_the_second_is_done_again_on_what_the_first_left(app, monkeypatch):
+    """The second import read the members before the first one's commit (PostgreSQL lets it):
+    the database's unique key refuses its commit, and it is done again on what the first left,
+    as if it had come second. It answered 500 before."""
+    members.import_csv(ITALIAN_EXCEL)
+    known = members._known
+    readings: list[int] = []
+
+    def before_the_first_commit(db):
+        readings.append(1)
+        return [] if len(readings) == 1 else known(db)
+
+    monkeypatch.setattr(members, "_known", before_the_first_commit)
+    assert members.import_csv(ITALIAN_EXCEL) == members.Imported(0, 0, 3)
+    assert len(readings) == 2
+    assert _listed() == [("Anna Bianchi", "13", date(2026, 12, 31)),
+                         ("Marco Rossi", "12", date(2026, 12, 31)),
+                         ("Nicolò Verdi", None, None)]
+
+
+def test_an_import_that_other_writers_keep_overtaking_is_refused_and_changes_nothing(
+        app, monkeypatch):
+    members.import_csv(ITALIAN_EXCEL)
+    monkeypatch.setattr(members, "_known", lambda db: [])
+    more = ITALIAN_EXCEL + "Gialli;Carla;20;;\r\n".encode("cp1252")
+    refused = _refused(members.import_csv, more)
+    assert refused.code == "MEMBERS_CHANGED_MEANWHILE"
+    with app.test_request_context():
+        session["lang"] = "it"
+        refresh()
+        assert translate(refused.code, refused.params).startswith("Altre modifiche ai soci")
 
 
 @pytest.mark.parametrize(("lines", "line", "reason"), [
