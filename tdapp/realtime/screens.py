@@ -9,7 +9,7 @@ from datetime import datetime
 from typing import Any
 
 from flask import request
-from flask_socketio import join_room
+from flask_socketio import join_room, leave_room
 
 from tdapp.console_sessions import signed_in_staff
 from tdapp.i18n import translate
@@ -371,9 +371,6 @@ def _join(slug: str, audience: str, player_id: int | None, whole: str | None) ->
     try:
         # The DdT's own pages follow an archived night too; the public ones no longer find it.
         tournament_id = tournaments.tournament_id_for_slug(slug, archived_too=audience == "td")
-        state = tournaments.current(tournament_id)
-        if player_id is not None:
-            state.player(player_id)
     except DomainError as refused:
         refuse(refused.code, **refused.params)
         return
@@ -381,24 +378,45 @@ def _join(slug: str, audience: str, player_id: int | None, whole: str | None) ->
     if audience == "td" and signed_in_staff() is None:
         refuse("LOGIN_REQUIRED", said_as="SIGNED_OUT")
         return
+    # In the rooms before the state is read: a change committed from here on reaches this screen
+    # as a push, and one committed before is in the view. Read first, a change committed between
+    # the read and the joining (another process's, or one this process ran while the read waited
+    # for the database) reached neither, and a paused clock went on counting on the wall.
+    rooms = _rooms(tournament_id, audience, player_id, whole)
+    for room in rooms:
+        join_room(room)
+    try:
+        state = tournaments.current(tournament_id)
+        if player_id is not None:
+            state.player(player_id)
+    except DomainError as refused:
+        for room in rooms:
+            leave_room(room)
+        refuse(refused.code, **refused.params)
+        return
     now = utcnow()
     if audience == "phone":
-        join_room(phones_room(tournament_id))
-        if player_id is not None:
-            join_room(player_room(tournament_id, player_id))
         shown = phone_view(held_view(tournament_id, "public", state, now), player_id)
     elif audience == "td" and whole == "full":
-        join_room(td_full_room(tournament_id))
         shown = held_view(tournament_id, "td", state, now)
     elif audience == "td":
         # The dashboard's part: a festival's whole view is over a megabyte at every reload.
-        join_room(td_room(tournament_id))
         shown = console_answer(tournament_id, state, now)
     else:
         # A thousand screens joining at once share the one view of this version.
-        join_room(public_room(tournament_id))
         shown = display_view(held_view(tournament_id, "public", state, now))
     socketio.emit("view", {**shown, "protocol": protocol.PROTOCOL}, to=request.sid)
+
+
+def _rooms(tournament_id: int, audience: str, player_id: int | None, whole: str | None
+           ) -> list[str]:
+    """The rooms of a screen of `audience`: those whose pushes its view follows."""
+    if audience == "phone":
+        mine = [] if player_id is None else [player_room(tournament_id, player_id)]
+        return [phones_room(tournament_id), *mine]
+    if audience == "td":
+        return [td_full_room(tournament_id) if whole == "full" else td_room(tournament_id)]
+    return [public_room(tournament_id)]
 
 
 @socketio.on("sync")

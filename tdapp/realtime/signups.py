@@ -17,12 +17,12 @@ from __future__ import annotations
 from typing import Any
 
 from flask import request
-from flask_socketio import join_room
+from flask_socketio import join_room, leave_room
 
 from tdapp.kernel.refusals import DomainError, register_messages
 from tdapp.realtime.screens import refuse
 from tdapp.realtime.server import listened, socketio
-from tdapp.services import bus, signup_history, signups, tenancy
+from tdapp.services import bus, signup_history, signups, tenancy, tournaments
 from tdapp.tournament.signups.telling import moments
 from tdapp.tournament.signups.view import own_view
 
@@ -46,12 +46,21 @@ def join_signup(payload: Any) -> None:
         return
     with tenancy.in_club(tenancy.club_of_slug(slug)):
         try:
-            tournament_id, state, signup = signups.own_signup(slug, signup_id, code)
+            tournament_id, _, signup = signups.own_signup(slug, signup_id, code)
         except DomainError as refused:
             refuse(refused.code, **refused.params)
             return
+        # In the room before the state is read, as a screen joins (realtime/screens.py): a
+        # change committed in between reaches the page as a push, not nowhere.
+        room = signup_room(tournament_id, signup.id)
+        join_room(room)
+        try:
+            state = tournaments.current(tournament_id)
+        except DomainError as refused:  # gone since the sign-up was read
+            leave_room(room)
+            refuse(refused.code, **refused.params)
+            return
         history = signup_history.as_json(signup_history.history_for_contact(signup.contact_key))
-    join_room(signup_room(tournament_id, signup.id))
     socketio.emit("signup", {**own_view(state, signup.id), "history": history, "told": []},
                   to=request.sid)
 

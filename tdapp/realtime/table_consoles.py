@@ -6,7 +6,7 @@ import threading
 from typing import Any
 
 from flask import request
-from flask_socketio import join_room
+from flask_socketio import join_room, leave_room
 
 from tdapp.console_sessions import (
     TABLE_CONSOLES,
@@ -84,14 +84,22 @@ def join_table(payload: Any) -> dict[str, bool]:
 def _join_table(slug: str, table: int) -> dict[str, bool]:
     try:
         tournament_id = tournaments.tournament_id_for_slug(slug)
-        state = tournaments.current(tournament_id)
     except DomainError as refused:
         refuse(refused.code, **refused.params)
         return {"joined": False}
     if _renewed_since_opened(tournament_id, table):
         refuse("CONSOLE_ACCESS_RENEWED")
         return {"joined": False}
-    join_room(table_room(tournament_id, table))
+    # In the room before the hand is read, as a screen joins (realtime/screens.py): a change
+    # committed in between would otherwise reach the console neither in the hand nor as a push.
+    room = table_room(tournament_id, table)
+    join_room(room)
+    try:
+        state = tournaments.current(tournament_id)
+    except DomainError as refused:  # gone since its slug was read
+        leave_room(room)
+        refuse(refused.code, **refused.params)
+        return {"joined": False}
     if table in state.tables:
         socketio.emit("hand", table_message(state, table), to=request.sid)
     return {"joined": True}
