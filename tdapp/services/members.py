@@ -280,6 +280,8 @@ def _imported(read: list[tuple[int, str, str | None, date | None]]) -> Imported:
 
 
 def _known(db: Session) -> list[MemberRow]:
+    """The club's members as this import's transaction reads them: on PostgreSQL, without
+    another's that commits after this read (the tests hide some to stand for that)."""
     return list(db.exec(select(MemberRow)).all())
 
 
