@@ -6,9 +6,11 @@ throwaway PostgreSQL database and role made by deploy/create-database.sh (the ap
 superuser, so that row-level security binds it) and prepared by `tdapp db upgrade`.
 
 - `topology` (per session): the running topology; see `Topology` for what a test can do with it.
-- `Topology.client(port)`: the header that makes nginx's `ip_hash` send a request to the web
+- `Topology.client(port)`: the header that makes nginx send a client's requests to the web
   process on `port` (the test's nginx takes the client's address from it, as nginx behind a
-  load balancer does), so that a test chooses which process serves which client.
+  load balancer does, and hashes it), so that a test chooses which process serves which client.
+  A tournament's own addresses go to one process whoever sends them (deploy/nginx.conf):
+  `Topology.writer(tid)` says which.
 - `screen(...)`: tests/web/screens.py's Screen through nginx (WebSocket or long-polling) to the
   web process a test chooses.
 
@@ -17,6 +19,7 @@ Nothing here is a double: every process is the one a hoster runs.
 
 from __future__ import annotations
 
+import http.client as http_client
 import json
 import os
 import re
@@ -302,7 +305,7 @@ class Topology:
         wait_until(lambda: answers(f"{self.url}/healthz"), 20, "nginx")
 
     def find_routes(self) -> None:
-        """For each web process, a client address that nginx's ip_hash sends to it."""
+        """For each web process, a client address that nginx sends to it."""
         for third in range(1, 255):
             address = f"10.0.{third}.1"
             _, headers, _ = http(f"{self.url}/healthz", headers={"X-Test-Client": address})
@@ -310,20 +313,36 @@ class Topology:
             self.routes.setdefault(port, address)
             if len(self.routes) == len(self.web_ports):
                 return
-        raise AssertionError("ip_hash sent every address to one process")
+        raise AssertionError("nginx sent every address to one process")
 
     # -- using ----------------------------------------------------------------------------
     def client(self, port: int) -> dict[str, str]:
         return {"X-Test-Client": self.routes[port]}
 
     def call(self, method: str, path: str, body: dict | None = None, via: int | None = None) -> Any:
-        """A DdT's API request through nginx, served by the web process on `via`."""
+        """A DdT's API request through nginx from a client that `via`'s process serves (which
+        serves the request itself unless it is a tournament's: see `writer`)."""
         headers = self.client(via) if via else {}
         if self.token:
             headers["Authorization"] = f"Bearer {self.token}"
         status, _, answer = http(self.url + path, method, body, headers)
         assert status < 400, (status, answer)
         return answer
+
+    def serving(self, path: str, via: int | None = None) -> int:
+        """The port of the web process that nginx sends `path` to, from the client of `via`."""
+        connection = http_client.HTTPSConnection("127.0.0.1", self.tls_port, timeout=30,
+                                                 context=UNVERIFIED)
+        try:  # not urllib: a redirect (a page asking for a login) would be followed elsewhere
+            connection.request("GET", path, headers=self.client(via) if via else {})
+            upstream = connection.getresponse().getheader("X-Test-Upstream")
+        finally:
+            connection.close()
+        return int(upstream.rsplit(":", 1)[1])
+
+    def writer(self, tid: int) -> int:
+        """The web process that serves tournament `tid`'s requests, whichever client sends them."""
+        return self.serving(f"/api/v1/tournaments/{tid}")
 
     def ready(self, port: int | None = None) -> bool:
         port = port or next(p for p in self.web_ports if self.web[p].alive())

@@ -63,10 +63,10 @@ def test_a_level_end_and_a_ddts_action_reach_the_clients_of_both_web_processes(t
     on_first = screen(topology, slug, first, "websocket")
     on_second = screen(topology, slug, second, "polling")
     try:
-        topology.call("POST", f"/api/v1/tournaments/{tid}/players", {"name": "Ada"}, via=second)
+        topology.call("POST", f"/api/v1/tournaments/{tid}/players", {"name": "Ada"})
         # A wall display holds the counts, not the field's rows (it pages the seating over HTTP).
         on_first.wait_for(lambda view: view.get("ledger", {}).get("entries") == 1)
-        topology.call("POST", f"/api/v1/tournaments/{tid}/clock", {"action": "start"}, via=first)
+        topology.call("POST", f"/api/v1/tournaments/{tid}/clock", {"action": "start"})
         on_second.wait_for(lambda view: view["clock"]["running"])
         for shown in (on_first, on_second):
             message = shown.wait_for(is_level_end)
@@ -80,19 +80,20 @@ def test_a_level_end_and_a_ddts_action_reach_the_clients_of_both_web_processes(t
 def test_a_change_made_in_one_web_process_reaches_the_phones_of_the_other_as_deltas(topology):
     """The process that made the change computes it once and sends it through Redis: a phone
     and a display served by the other process rebuild what a fresh join there shows."""
-    first, second = topology.web_ports
     tid, slug = tournament(topology, first_level_seconds=1200)
+    # The tournament's changes are made in its own process; the phones are on the other.
+    other = next(port for port in topology.web_ports if port != topology.writer(tid))
     for name in ("Ada", "Bea", "Cloe"):
-        topology.call("POST", f"/api/v1/tournaments/{tid}/players", {"name": name}, via=first)
-    seated = topology.call("POST", f"/api/v1/tournaments/{tid}/seats/draw", {}, via=first)
+        topology.call("POST", f"/api/v1/tournaments/{tid}/players", {"name": name})
+    seated = topology.call("POST", f"/api/v1/tournaments/{tid}/seats/draw", {})
     ada = next(p["id"] for p in seated["players"] if p["name"] == "Ada")
-    phone = screen(topology, slug, second, "websocket", player=ada)
-    display = screen(topology, slug, second, "polling")
+    phone = screen(topology, slug, other, "websocket", player=ada)
+    display = screen(topology, slug, other, "polling")
     try:
-        busted = topology.call("POST", f"/api/v1/tournaments/{tid}/players/{ada}/bust", {}, via=first)
+        busted = topology.call("POST", f"/api/v1/tournaments/{tid}/players/{ada}/bust", {})
         for following in (phone, display):
             shown = following.wait_version(busted["version"])
-            fresh = screen(topology, slug, second, "websocket", **(
+            fresh = screen(topology, slug, other, "websocket", **(
                 {"player": ada} if following is phone else {}))
             try:
                 assert settled(shown) == settled(fresh.follower.view)
@@ -107,22 +108,44 @@ def test_a_change_made_in_one_web_process_reaches_the_phones_of_the_other_as_del
         display.close()
 
 
-def hand_through(topology: Topology, port: int, decision_limit: str) -> tuple[str, dict]:
+def test_a_tournaments_requests_reach_one_process_whichever_client_sends_them(topology):
+    """deploy/nginx.conf: a tournament's API and console addresses go to one process, any other
+    address by the client's, so that each client's socket stays on its process. nginx routes by
+    the address alone: most of the tournaments asked here do not exist."""
+    writers = {}
+    for tid in range(1, 41):
+        writers[tid] = topology.writer(tid)
+        for port in topology.web_ports:
+            for path in (f"/api/v1/tournaments/{tid}/players?page=1", f"/td/tournaments/{tid}",
+                         f"/td/tournaments/{tid}/table/3"):
+                assert topology.serving(path, via=port) == writers[tid], (path, port)
+            # An address that only begins like a tournament's goes by the client.
+            assert topology.serving(f"/api/v1/tournaments/{tid}x", via=port) == port
+    for port in topology.web_ports:
+        assert topology.serving("/healthz", via=port) == port
+        assert topology.serving("/api/v1/tournaments", via=port) == port
+    # The tournaments are spread over the processes, not all sent to one.
+    assert set(writers.values()) == set(topology.web_ports)
+
+
+def hand_through(topology: Topology, decision_limit: str) -> tuple[str, dict]:
+    """A hand started at a table; its tournament's requests are served by a web process, which
+    runs no scheduler."""
     tid, _ = tournament(
         topology, first_level_seconds=1200, decision_seconds=2, options={"decision_limit": decision_limit}
     )
     for name in ("Ada", "Bruno", "Carla"):
-        topology.call("POST", f"/api/v1/tournaments/{tid}/players", {"name": name}, via=port)
-    drawn = topology.call("POST", f"/api/v1/tournaments/{tid}/seats/draw", {}, via=port)
+        topology.call("POST", f"/api/v1/tournaments/{tid}/players", {"name": name})
+    drawn = topology.call("POST", f"/api/v1/tournaments/{tid}/seats/draw", {})
     base = f"/api/v1/tournaments/{tid}/tables/{drawn['players'][0]['table']}"
-    hand = topology.call("POST", f"{base}/hands", {}, via=port)["hand"]
+    hand = topology.call("POST", f"{base}/hands", {})["hand"]
     return base, hand
 
 
-def expired(topology: Topology, base: str, port: int, hand: dict, decision_limit: str) -> bool:
+def expired(topology: Topology, base: str, hand: dict, decision_limit: str) -> bool:
     """Whether the seat to act at `hand` lost its decision to the limit (HE-23 club: no raise;
     HE-24 TDA: folded facing a bet)."""
-    now = topology.call("GET", f"{base}/hand", via=port)["hand"]
+    now = topology.call("GET", f"{base}/hand")["hand"]
     if decision_limit == "tda":
         return now["legal"]["seat"] != hand["legal"]["seat"]
     return "raise" not in now["legal"]["actions"]
@@ -132,22 +155,18 @@ def expired(topology: Topology, base: str, port: int, hand: dict, decision_limit
 def test_the_decision_limit_holds_for_a_hand_played_through_a_process_without_the_scheduler(
     topology, decision_limit
 ):
-    second = topology.web_ports[1]
-    base, hand = hand_through(topology, second, decision_limit)
+    base, hand = hand_through(topology, decision_limit)
     seat = hand["legal"]["seat"]
-    hand = topology.call(
-        "POST", f"{base}/hand/actions", {"seat": seat, "action": "call"}, via=second
-    )["hand"]
+    hand = topology.call("POST", f"{base}/hand/actions", {"seat": seat, "action": "call"})["hand"]
     assert "raise" in hand["legal"]["actions"]
-    wait_until(lambda: expired(topology, base, second, hand, decision_limit), 15, "the limit")
+    wait_until(lambda: expired(topology, base, hand, decision_limit), 15, "the limit")
 
 
 def test_the_standby_enforces_a_decision_limit_when_the_owner_dies_mid_decision(topology):
-    first = topology.web_ports[0]
-    base, hand = hand_through(topology, first, "tda")
+    base, hand = hand_through(topology, "tda")
     topology.owner().kill()
     try:
-        wait_until(lambda: expired(topology, base, first, hand, "tda"), 20, "the limit")
+        wait_until(lambda: expired(topology, base, hand, "tda"), 20, "the limit")
     finally:
         topology.start_scheduler(f"standby{time.monotonic_ns()}")
 
@@ -205,20 +224,22 @@ def test_a_rolling_reload_of_the_web_processes_loses_no_action_and_no_level_end(
     )
     topology.call("POST", f"/api/v1/tournaments/{tid}/clock", {"action": "start"})
     sent: list[str] = []
-    for reloading in topology.web_ports:
+    # The tournament's own process first: it serves every action, so they reach it while it reloads.
+    writer = topology.writer(tid)
+    for reloading in sorted(topology.web_ports, key=lambda port: port != writer):
         other = next(port for port in topology.web_ports if port != reloading)
         watching = screen(topology, slug, other, "websocket")
         try:
             stopping = threading.Thread(target=topology.reload_web, args=(reloading,))
             stopping.start()
-            # Actions sent to the reloading process the whole time.
+            # Actions sent the whole time.
             while stopping.is_alive() or len(sent) % 5:
                 name = f"Player {len(sent) + 1}"
-                topology.call("POST", f"/api/v1/tournaments/{tid}/players", {"name": name}, via=reloading)
+                topology.call("POST", f"/api/v1/tournaments/{tid}/players", {"name": name})
                 sent.append(name)
             stopping.join()
             wait_until(lambda p=reloading: answers(f"http://127.0.0.1:{p}/healthz"), 60, "reloaded")
-            now = topology.call("GET", f"/api/v1/tournaments/{tid}", via=other)["clock"]["period"]
+            now = topology.call("GET", f"/api/v1/tournaments/{tid}")["clock"]["period"]
             watching.wait_for(lambda m, n=now: is_level_end(m) and m["clock"]["period"] == n + 1)
             periods = [message["clock"]["period"] for message in level_ends(watching)]
             # Every level end from the first this screen saw to the next after the reload, once.
@@ -245,8 +266,8 @@ def test_the_app_connects_as_a_role_that_row_level_security_binds(topology):
     policies bind it, so that a raw read as it with no club set finds none of the tournaments
     the topology's requests wrote, and across clubs finds them."""
     tid, _ = tournament(topology, 600)
-    for port in topology.web_ports:
-        topology.call("GET", f"/api/v1/tournaments/{tid}", via=port)
+    for port in topology.web_ports:  # the list is served by the client's process: both connect
+        topology.call("GET", "/api/v1/tournaments", via=port)
     url = topology.env["DATABASE_URL"].replace("postgresql://", "postgresql+psycopg://")
     database = url.rsplit("/", 1)[1]
     admin = create_engine(POSTGRES_ADMIN_URL.rsplit("/", 1)[0] + f"/{database}")
