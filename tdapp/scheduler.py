@@ -373,7 +373,10 @@ def plan(tournament_id: int, change: bus.Change | None = None) -> None:
     Most changes (a table's action) leave the end where it was: then the job is left alone."""
     if _scheduler is None:
         return
-    state = _state(tournament_id, change)
+    _plan_clock(tournament_id, _state(tournament_id, change))
+
+
+def _plan_clock(tournament_id: int, state: Tournament | None) -> None:
     if state is None:
         cancel(clock_key(tournament_id))
         return
@@ -398,17 +401,21 @@ def plan(tournament_id: int, change: bus.Change | None = None) -> None:
 
 def plan_decisions(tournament_id: int, change: bus.Change | None = None) -> None:
     """Put each table's decision job at its hand's deadline, or remove it when no decision time
-    runs; tables whose hand did not change keep their job."""
+    runs. After a change, tables whose hand did not change keep their job; without one (at
+    start-up, at a period end, which may begin or end a break) every table is planned again."""
     if _scheduler is None:
         return
     state = _state(tournament_id, change)
-    if state is None:
-        return
+    if state is not None:
+        _plan_tables(tournament_id, state, every=change is None)
+
+
+def _plan_tables(tournament_id: int, state: Tournament, every: bool) -> None:
     for table in state.tables:
         hand = state.play.hand(table)
         with _planned_lock:
             seen = _planned_hands.get((tournament_id, table))
-            if change is not None and seen is not None and seen[0] is hand and seen[1] is state.clock:
+            if not every and seen is not None and seen[0] is hand and seen[1] is state.clock:
                 continue
             _planned_hands[(tournament_id, table)] = (hand, state.clock)
         deadline = tables.deadline_for(tournament_id, state, table)
@@ -417,6 +424,19 @@ def plan_decisions(tournament_id: int, change: bus.Change | None = None) -> None
         else:
             schedule(deadline.key, deadline.when, "tdapp.services.tables:decision_due",
                      deadline.kwargs)
+
+
+def _plan_told(tournament_id: int) -> None:
+    """Another process's word that the tournament changed (`follow`): the state read once, as
+    this process catches up on the events appended since, its clock job, and the decision jobs
+    of the tables whose hand or clock those events changed. Catching up keeps every other
+    table's hand the very object it was; a rebuild makes them all new, and all are planned."""
+    if _scheduler is None:
+        return
+    state = _state(tournament_id, None)
+    _plan_clock(tournament_id, state)
+    if state is not None:
+        _plan_tables(tournament_id, state, every=False)
 
 
 def period_ended(tournament_id: int, due_ms: int) -> None:
@@ -474,8 +494,7 @@ def _follow_other_processes(redis_url: str) -> None:
             try:
                 tournament_id = int(json.loads(message["data"])["tournament_id"])
                 with tenancy.in_tournament_club(tournament_id):
-                    plan(tournament_id)
-                    plan_decisions(tournament_id)
+                    _plan_told(tournament_id)
             except Exception:
                 log.exception("bad change message %r", message)
 

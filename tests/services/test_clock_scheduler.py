@@ -241,3 +241,50 @@ def test_a_burst_of_changes_is_planned_once_when_the_process_is_idle(running_sch
     busy.set()
     assert scheduler.job_time(key) == state.play.hand(table).deadline
     assert planned == [state.version]
+
+
+def test_another_processs_word_moves_only_the_jobs_of_the_tables_it_changed(running_scheduler,
+                                                                            monkeypatch):
+    """The owner told through Redis that a tournament changed in a web process reads the state
+    once and re-plans the tables whose hand changed: thirty tables' jobs replaced at every word
+    were most of the owner's CPU while every table acted (bench/tables.py --hosted). A state
+    rebuilt from the database holds no hand it planned for, and every table is planned again."""
+    settings = Settings(name="Two tables", structure=STRUCTURE, seats_per_table=3)
+    tid = tournaments.create_tournament(settings, "test").id
+    for number in range(1, 7):
+        tournaments.dispatch(tid, RegisterPlayer(f"P{number}"), "test")
+    first, second = sorted(tournaments.dispatch(tid, DrawSeats(), "test").tables)
+    tournaments.dispatch(tid, rules.StartClock(), "test")
+    busy, held = threading.Event(), threading.Event()
+
+    def busy_process() -> None:
+        held.set()
+        busy.wait()
+
+    # This process's own planner is held, as if the changes below were made elsewhere.
+    monkeypatch.setattr(scheduler, "_until_idle", busy_process)
+    scheduler._planner_wake.set()
+    try:
+        assert held.wait(10)
+        scheduler.plan_waiting()
+        for table in (first, second):
+            tables.start_hand(tid, table, "dealer")
+        scheduler._plan_told(tid)
+        planned: list[str] = []
+        schedule = scheduler.schedule
+        monkeypatch.setattr(scheduler, "schedule",
+                            lambda key, *args: planned.append(key) or schedule(key, *args))
+        hand = tournaments.current(tid).play.hand(first)
+        state = tables.act(tid, first, hand.engine.to_act, "call", None, "dealer")
+        scheduler._plan_told(tid)
+        assert planned == [tables.deadline_key(tid, first)]
+        for table in (first, second):
+            assert scheduler.job_time(tables.deadline_key(tid, table)) == \
+                state.play.hand(table).deadline
+
+        planned.clear()
+        tournaments.forget()
+        scheduler._plan_told(tid)
+        assert sorted(planned) == sorted(tables.deadline_key(tid, t) for t in (first, second))
+    finally:
+        busy.set()
