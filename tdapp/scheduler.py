@@ -27,8 +27,9 @@ changes waiting (the newest per tournament), and the planner, a thread (a greenl
 of its own, plans from them once the process is idle, at most `IDLE_WAIT_SECONDS` later. When
 every table acts at once, each table's push and answer then wait for the actions before it, not
 for their jobs too, and a burst of one tournament's changes is planned once (issue 27,
-docs/realtime.md). A deadline is an instant stored in the hand, so planning it a little later
-moves nothing; `job_time` plans what waits before it answers.
+docs/realtime.md). A web process of a hosted set-up gathers its changes for that long before it
+tells the owner, once per tournament. A deadline is an instant stored in the hand, so planning it
+a little later moves nothing; `job_time` plans what waits before it answers.
 
 Where `TDAPP_SMTP_URL` names a mail server, the owner also sends the mail outbox's due letters
 every few seconds (tdapp/mail/sender.py): one job, so one process sends, whichever queued them.
@@ -44,6 +45,7 @@ import json
 import logging
 import os
 import threading
+import time
 from datetime import UTC, datetime
 from typing import Any
 
@@ -150,12 +152,26 @@ def follow(change: bus.Change) -> None:
 
 
 def _plan_when_idle() -> None:
-    """The planner: woken by a change, it lets the process serve what is at hand, then plans."""
+    """The planner: woken by a change, it lets the process serve what is at hand, then plans;
+    in a process that tells the owner, it gathers the changes of `IDLE_WAIT_SECONDS` first."""
     while True:
         _planner_wake.wait()
         _planner_wake.clear()
-        _until_idle()
+        if _scheduler is None:
+            _gather()
+        else:
+            _until_idle()
         plan_waiting()
+
+
+def _gather() -> None:
+    """A web process of a hosted set-up tells the owner of a tournament's changes at most
+    once in `IDLE_WAIT_SECONDS`, the newest standing for all. Told as soon as the process was
+    idle, which between a dealer's actions it nearly always is, the owner got a word for almost
+    every change (869 for 500 actions of bench/tables.py --hosted) and read the tournament back
+    at each: it used as much CPU as the web process serving the tables. The words wait no longer
+    than the planner in the owner may: every deadline is still planned before it comes."""
+    time.sleep(IDLE_WAIT_SECONDS)
 
 
 def _until_idle() -> None:

@@ -3,7 +3,10 @@ none once the tournament is finished. The decision limit's job follows the clock
 
 from __future__ import annotations
 
+import json
+import secrets
 import threading
+import time
 from datetime import UTC, datetime, timedelta
 
 import pytest
@@ -288,3 +291,37 @@ def test_another_processs_word_moves_only_the_jobs_of_the_tables_it_changed(runn
         assert sorted(planned) == sorted(tables.deadline_key(tid, t) for t in (first, second))
     finally:
         busy.set()
+
+
+def test_a_web_process_tells_the_owner_once_for_the_changes_it_gathered(app, monkeypatch):
+    """A process without the scheduler tells the owner (through Redis, for real) of a
+    tournament's changes once for all those of `IDLE_WAIT_SECONDS`: a word per change had the
+    owner read the tournament back at every table's action."""
+    import redis
+
+    client = redis.Redis.from_url("redis://127.0.0.1:6379/0")
+    channel = f"tdapp-test-{secrets.token_hex(4)}:changes"
+    words = client.pubsub(ignore_subscribe_messages=True)
+    words.subscribe(channel)
+    monkeypatch.setattr(scheduler, "_owner_channel", client)
+    monkeypatch.setattr(scheduler, "_changes_channel", channel)
+    # Longer than the burst below can take on a loaded machine.
+    monkeypatch.setattr(scheduler, "IDLE_WAIT_SECONDS", 2.0)
+
+    def told(tournament_id: int, within: float) -> int:
+        count, deadline = 0, time.monotonic() + within
+        while (left := deadline - time.monotonic()) > 0:
+            message = words.get_message(timeout=left)
+            if message is not None and json.loads(message["data"]) == {"tournament_id": tournament_id}:
+                count += 1
+        return count
+
+    try:
+        tid = night()
+        assert told(tid, 3.0) == 1  # its creation
+        for number in range(1, 11):
+            tournaments.dispatch(tid, RegisterPlayer(f"P{number}"), "test")
+        assert told(tid, 3.0) == 1
+    finally:
+        words.close()
+        client.close()
