@@ -17,9 +17,10 @@ Goals: p99 under 50 ms; enforcement within 100 ms of the deadline.
 
 `--hosted` runs the same against the hosted topology of tests/hosted (nginx with TLS, two
 gunicorn web processes, Redis, a throwaway PostgreSQL database, the scheduler in a process of its
-own): the tables alternate between the two web processes (nginx's `ip_hash`, steered by the
-topology's client header), each table's API calls and console socket on the same one, so that a
-push often crosses Redis from the process that made the change.
+own): the tables' console sockets alternate between the two web processes (nginx hashes the
+client's address, steered by the topology's client header), and the tournament's requests all go
+to the one process nginx sends that tournament to (deploy/nginx.conf), so that the push of every
+other table crosses Redis from the process that made the change.
 
 Every table's console (its socket and its HTTP connection, kept open as a tablet's browser keeps
 it) is a coroutine of one event loop: python-socketio's asyncio client and aiohttp, in both set-ups.
