@@ -27,9 +27,10 @@ changes waiting (the newest per tournament), and the planner, a thread (a greenl
 of its own, plans from them once the process is idle, at most `IDLE_WAIT_SECONDS` later. When
 every table acts at once, each table's push and answer then wait for the actions before it, not
 for their jobs too, and a burst of one tournament's changes is planned once (issue 27,
-docs/realtime.md). A web process of a hosted set-up gathers its changes for that long before it
-tells the owner, once per tournament. A deadline is an instant stored in the hand, so planning it
-a little later moves nothing; `job_time` plans what waits before it answers.
+docs/realtime.md). The owner of a hosted set-up, told of other processes' changes, gathers the
+words of `TOLD_GATHER_SECONDS` and plans each tournament once. A deadline is an instant stored in
+the hand, so planning it a little later moves nothing; `job_time` plans what waits before it
+answers.
 
 Where `TDAPP_SMTP_URL` names a mail server, the owner also sends the mail outbox's due letters
 every few seconds (tdapp/mail/sender.py): one job, so one process sends, whichever queued them.
@@ -99,6 +100,13 @@ _planned_lock = threading.Lock()
 # (1 s): a deadline is planned before it comes. A job not yet moved that fires meanwhile finds
 # the state changed and does nothing.
 IDLE_WAIT_SECONDS = 0.5
+# How long the owner of a hosted set-up gathers other processes' words before it plans the
+# tournaments they name, each once. A web process tells it of its changes as soon as it is idle,
+# which between a dealer's actions it nearly always is: the owner got a word for almost every
+# change (869 for the 500 actions of bench/tables.py --hosted) and read the tournament back at
+# each, using as much CPU as the web process serving the tables. With the planner's wait before
+# the word, a deadline is still planned within 0.75 s, before the shortest decision time.
+TOLD_GATHER_SECONDS = 0.25
 # The changes committed here and not yet planned from (or told to the owner), the newest per
 # tournament; `_planning` keeps one planning at a time, so that an older change's jobs never
 # land after a newer one's.
@@ -152,26 +160,12 @@ def follow(change: bus.Change) -> None:
 
 
 def _plan_when_idle() -> None:
-    """The planner: woken by a change, it lets the process serve what is at hand, then plans;
-    in a process that tells the owner, it gathers the changes of `IDLE_WAIT_SECONDS` first."""
+    """The planner: woken by a change, it lets the process serve what is at hand, then plans."""
     while True:
         _planner_wake.wait()
         _planner_wake.clear()
-        if _scheduler is None:
-            _gather()
-        else:
-            _until_idle()
+        _until_idle()
         plan_waiting()
-
-
-def _gather() -> None:
-    """A web process of a hosted set-up tells the owner of a tournament's changes at most
-    once in `IDLE_WAIT_SECONDS`, the newest standing for all. Told as soon as the process was
-    idle, which between a dealer's actions it nearly always is, the owner got a word for almost
-    every change (869 for 500 actions of bench/tables.py --hosted) and read the tournament back
-    at each: it used as much CPU as the web process serving the tables. The words wait no longer
-    than the planner in the owner may: every deadline is still planned before it comes."""
-    time.sleep(IDLE_WAIT_SECONDS)
 
 
 def _until_idle() -> None:
@@ -498,7 +492,8 @@ def _period_ended(tournament_id: int, due_ms: int) -> None:
 
 
 def _follow_other_processes(redis_url: str) -> None:
-    """Changes committed by other app processes, as they publish them (see `announce`)."""
+    """Changes committed by other app processes, as they publish them (see `announce`), while
+    this process owns the scheduler."""
     import redis
 
     client = redis.Redis.from_url(redis_url)
@@ -506,12 +501,36 @@ def _follow_other_processes(redis_url: str) -> None:
     def listen() -> None:
         pubsub = client.pubsub(ignore_subscribe_messages=True)
         pubsub.subscribe(_changes_channel)
-        for message in pubsub.listen():
-            try:
-                tournament_id = int(json.loads(message["data"])["tournament_id"])
-                with tenancy.in_tournament_club(tournament_id):
-                    _plan_told(tournament_id)
-            except Exception:
-                log.exception("bad change message %r", message)
+        try:
+            while _scheduler is not None:
+                for tournament_id in _told(pubsub):
+                    try:
+                        with tenancy.in_tournament_club(tournament_id):
+                            _plan_told(tournament_id)
+                    except Exception:
+                        log.exception("could not plan tournament %s as told", tournament_id)
+        finally:
+            pubsub.close()
 
     threading.Thread(target=listen, name="tdapp-changes", daemon=True).start()
+
+
+def _told(pubsub: Any) -> list[int]:
+    """The tournaments named by the words that come within `TOLD_GATHER_SECONDS` of the first,
+    each once; none if no word comes for a second (the listener then looks whether this process
+    still owns the scheduler)."""
+    told: dict[int, None] = {}
+    deadline = time.monotonic() + 1.0
+    while (left := deadline - time.monotonic()) > 0:
+        message = pubsub.get_message(timeout=left)
+        if message is None:
+            continue
+        try:
+            tournament_id = int(json.loads(message["data"])["tournament_id"])
+        except (ValueError, KeyError, TypeError):
+            log.exception("bad change message %r", message)
+            continue
+        if not told:
+            deadline = time.monotonic() + TOLD_GATHER_SECONDS
+        told[tournament_id] = None
+    return list(told)

@@ -293,35 +293,36 @@ def test_another_processs_word_moves_only_the_jobs_of_the_tables_it_changed(runn
         busy.set()
 
 
-def test_a_web_process_tells_the_owner_once_for_the_changes_it_gathered(app, monkeypatch):
-    """A process without the scheduler tells the owner (through Redis, for real) of a
-    tournament's changes once for all those of `IDLE_WAIT_SECONDS`: a word per change had the
-    owner read the tournament back at every table's action."""
+def test_the_owner_plans_a_tournament_once_for_the_words_of_a_quarter_second(app, monkeypatch):
+    """The owner of a hosted set-up, told through Redis (for real) of a tournament's changes,
+    plans it once for all the words that came together: a web process tells it of nearly every
+    change, and each plan reads the tournament back."""
     import redis
 
+    monkeypatch.setattr(scheduler, "_changes_channel", f"tdapp-test-{secrets.token_hex(4)}:changes")
+    planned: list[int] = []
+    monkeypatch.setattr(scheduler, "_plan_told", planned.append)
     client = redis.Redis.from_url("redis://127.0.0.1:6379/0")
-    channel = f"tdapp-test-{secrets.token_hex(4)}:changes"
-    words = client.pubsub(ignore_subscribe_messages=True)
-    words.subscribe(channel)
-    monkeypatch.setattr(scheduler, "_owner_channel", client)
-    monkeypatch.setattr(scheduler, "_changes_channel", channel)
-    # Longer than the burst below can take on a loaded machine.
-    monkeypatch.setattr(scheduler, "IDLE_WAIT_SECONDS", 2.0)
-
-    def told(tournament_id: int, within: float) -> int:
-        count, deadline = 0, time.monotonic() + within
-        while (left := deadline - time.monotonic()) > 0:
-            message = words.get_message(timeout=left)
-            if message is not None and json.loads(message["data"]) == {"tournament_id": tournament_id}:
-                count += 1
-        return count
-
+    scheduler.start("redis://127.0.0.1:6379/0")
     try:
         tid = night()
-        assert told(tid, 3.0) == 1  # its creation
-        for number in range(1, 11):
-            tournaments.dispatch(tid, RegisterPlayer(f"P{number}"), "test")
-        assert told(tid, 3.0) == 1
+        # The listener has subscribed once a word reaches it.
+        deadline = time.monotonic() + 10
+        while not planned and time.monotonic() < deadline:
+            client.publish(scheduler._changes_channel, json.dumps({"tournament_id": tid}))
+            time.sleep(0.05)
+        time.sleep(1)
+        planned.clear()
+        # Another tournament's word in the same quarter second is planned too, once.
+        for _ in range(10):
+            client.publish(scheduler._changes_channel, json.dumps({"tournament_id": tid}))
+        client.publish(scheduler._changes_channel, json.dumps({"tournament_id": tid + 1}))
+        client.publish(scheduler._changes_channel, b"not a word")
+        deadline = time.monotonic() + 10
+        while len(planned) < 2 and time.monotonic() < deadline:
+            time.sleep(0.05)
+        time.sleep(0.5)
+        assert planned == [tid, tid + 1]
     finally:
-        words.close()
+        scheduler.shutdown()
         client.close()
