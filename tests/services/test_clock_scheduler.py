@@ -7,6 +7,8 @@ import json
 import secrets
 import threading
 import time
+from collections.abc import Iterator
+from contextlib import contextmanager
 from datetime import UTC, datetime, timedelta
 
 import pytest
@@ -207,11 +209,13 @@ def test_a_decision_pending_at_the_finish_has_no_job(running_scheduler):
 # --- planning after the requests at hand (issue 27) -------------------------------------------
 
 
-def test_a_burst_of_changes_is_planned_once_when_the_process_is_idle(running_scheduler,
-                                                                      monkeypatch):
-    """Every table acting at once: the actions commit and push without planning a job; the
-    planner waits for the process to be idle, then plans from the newest change alone."""
-    tid, table = seated_night(3)
+@contextmanager
+def planner_held(monkeypatch) -> Iterator[threading.Event]:
+    """This process's planner stopped before it plans until the block ends or sets the event it
+    gives: the changes made meanwhile wait, as a burst's do. The planner may still be planning
+    the set-up's changes (woken by them, past its wait for the idle process): woken once more,
+    it ends that round and then stops at the held wait, so that nothing of the round before
+    plans what the block does."""
     busy, held = threading.Event(), threading.Event()
 
     def busy_process() -> None:
@@ -219,31 +223,40 @@ def test_a_burst_of_changes_is_planned_once_when_the_process_is_idle(running_sch
         busy.wait()
 
     monkeypatch.setattr(scheduler, "_until_idle", busy_process)
-    # The planner may still be planning the set-up's changes (woken by them, past its wait for
-    # the idle process): woken once more, it ends that round and then stops at the busy process,
-    # so that nothing of the round before plans the burst below.
     scheduler._planner_wake.set()
-    assert held.wait(10)
-    scheduler.plan_waiting()
-    planned: list[int] = []
-    plan_decisions = scheduler.plan_decisions
+    try:
+        assert held.wait(10)
+        scheduler.plan_waiting()
+        yield busy
+    finally:
+        busy.set()
 
-    def recorded(tournament_id, change=None):
-        planned.append(change.version)
-        plan_decisions(tournament_id, change)
 
-    monkeypatch.setattr(scheduler, "plan_decisions", recorded)
-    tables.start_hand(tid, table, "dealer")
-    hand = tournaments.current(tid).play.hand(table)
-    for _ in range(2):
-        state = tables.act(tid, table, hand.engine.to_act, "call", None, "dealer")
-        hand = state.play.hand(table)
-    key = tables.deadline_key(tid, table)
-    assert planned == [] and scheduler._planned_time(key) is None
+def test_a_burst_of_changes_is_planned_once_when_the_process_is_idle(running_scheduler,
+                                                                      monkeypatch):
+    """Every table acting at once: the actions commit and push without planning a job; the
+    planner waits for the process to be idle, then plans from the newest change alone."""
+    tid, table = seated_night(3)
+    with planner_held(monkeypatch) as busy:
+        planned: list[int] = []
+        plan_decisions = scheduler.plan_decisions
 
-    busy.set()
-    assert scheduler.job_time(key) == state.play.hand(table).deadline
-    assert planned == [state.version]
+        def recorded(tournament_id, change=None):
+            planned.append(change.version)
+            plan_decisions(tournament_id, change)
+
+        monkeypatch.setattr(scheduler, "plan_decisions", recorded)
+        tables.start_hand(tid, table, "dealer")
+        hand = tournaments.current(tid).play.hand(table)
+        for _ in range(2):
+            state = tables.act(tid, table, hand.engine.to_act, "call", None, "dealer")
+            hand = state.play.hand(table)
+        key = tables.deadline_key(tid, table)
+        assert planned == [] and scheduler._planned_time(key) is None
+
+        busy.set()
+        assert scheduler.job_time(key) == state.play.hand(table).deadline
+        assert planned == [state.version]
 
 
 def test_another_processs_word_moves_only_the_jobs_of_the_tables_it_changed(running_scheduler,
@@ -258,18 +271,8 @@ def test_another_processs_word_moves_only_the_jobs_of_the_tables_it_changed(runn
         tournaments.dispatch(tid, RegisterPlayer(f"P{number}"), "test")
     first, second = sorted(tournaments.dispatch(tid, DrawSeats(), "test").tables)
     tournaments.dispatch(tid, rules.StartClock(), "test")
-    busy, held = threading.Event(), threading.Event()
-
-    def busy_process() -> None:
-        held.set()
-        busy.wait()
-
     # This process's own planner is held, as if the changes below were made elsewhere.
-    monkeypatch.setattr(scheduler, "_until_idle", busy_process)
-    scheduler._planner_wake.set()
-    try:
-        assert held.wait(10)
-        scheduler.plan_waiting()
+    with planner_held(monkeypatch):
         for table in (first, second):
             tables.start_hand(tid, table, "dealer")
         scheduler._plan_told(tid)
@@ -289,8 +292,6 @@ def test_another_processs_word_moves_only_the_jobs_of_the_tables_it_changed(runn
         tournaments.forget()
         scheduler._plan_told(tid)
         assert sorted(planned) == sorted(tables.deadline_key(tid, t) for t in (first, second))
-    finally:
-        busy.set()
 
 
 def test_the_owner_plans_a_tournament_once_for_the_words_of_a_quarter_second(app, monkeypatch):
