@@ -407,11 +407,13 @@
   let socket = null;
   if (window.io) {
     socket = window.io({ transports: ["websocket", "polling"] });
+    // Read once the socket is in the table's room: a change pushed before the join reached
+    // nobody here, and a read made before the join may have missed it.
     socket.on("connect", () => {
       socket.emit("join_draw_table", { token: root.dataset.token }, (answer) => {
         if (answer && answer.joined) root.dataset.live = "1";
+        load();
       });
-      load();
     });
     socket.on("disconnect", () => { delete root.dataset.live; });
     // The DdT renewed the link and PIN: the reload meets the refusal ("ask the DdT").

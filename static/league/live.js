@@ -48,12 +48,12 @@
   let socket = null;
   if (window.io) {
     socket = window.io({ transports: ["websocket", "polling"] });
-    let joinedBefore = false;
+    // Read again once in the night's room: a change pushed before the join (since the page was
+    // served, or while the socket was down) reached nobody here.
     socket.on("connect", () => {
-      if (joinedBefore) refresh();  // what changed while the socket was down
-      joinedBefore = true;
       socket.emit("join_league_night", { league_id: league, day }, (answer) => {
         if (answer && answer.joined) root.dataset.live = "1";
+        refresh();
       });
     });
     socket.on("disconnect", () => { delete root.dataset.live; });

@@ -148,3 +148,44 @@ def test_the_ddt_opens_a_draw_table_and_the_console_shows_its_pin_and_qr(draw_ta
     expect(laptop.locator(".access .pin-code")).to_have_text(re.compile(r"^\d{6}$"))
     expect(laptop.locator(".seat")).to_have_count(4)
     shot(laptop, "ddt-console")
+
+
+def test_a_deal_made_while_the_console_joins_is_shown_once_it_has_joined(draw_table, browser):
+    """The console reads the table once its socket has joined the table's room: a change pushed
+    before the join reached nobody, and a read made before the join may not have it. Here the
+    join is held on its way while the DdT deals through the API."""
+    server, created = draw_table
+    token = call(server.url, "POST", "/auth/token", {"username": "ddt", "password": PASSWORD})
+    held: list[str] = []
+    servers = []
+
+    def hold_the_join(page_side):
+        server_side = page_side.connect_to_server()
+        servers.append(server_side)
+
+        def to_server(message):
+            if isinstance(message, str) and '"join_draw_table"' in message and not held:
+                held.append(message)
+            else:
+                server_side.send(message)
+
+        page_side.on_message(to_server)
+
+    tablet = browser.new_page(viewport={"width": 768, "height": 1024})
+    tablet.route_web_socket(re.compile(r".*/socket\.io/.*"), hold_the_join)
+    tablet.goto(created["url"])
+    tablet.fill("#pin", created["pin"])
+    tablet.click("button[type=submit]")
+    tablet.wait_for_selector("#console[data-ready]")
+    for _ in range(100):
+        if held:
+            break
+        tablet.wait_for_timeout(100)
+    assert held, "the console never asked to join: the test proves nothing"
+    tablet.wait_for_load_state("networkidle")  # what it read on connecting has been answered
+    call(server.url, "POST", f"/draw-tables/{created['id']}/deal", {"invito": 2}, token["token"])
+    expect(tablet.locator("#phase")).to_have_attribute("data-phase", "waiting")
+
+    servers[-1].send(held[0])
+    expect(tablet.locator("#console")).to_have_attribute("data-live", "1")
+    expect(tablet.locator("#phase")).to_have_attribute("data-phase", "first_round")

@@ -14,6 +14,7 @@ Screenshots go to shots/ at the repository root (night-*.png)."""
 
 from __future__ import annotations
 
+import re
 from datetime import UTC, datetime, time
 from pathlib import Path
 from zoneinfo import ZoneInfo
@@ -258,3 +259,43 @@ def test_a_whole_short_night_from_the_tables_into_the_league_LG_07(league, brows
     expect(laptop.locator("#standings tbody tr")).to_have_count(10)
     expect(laptop.locator("#readings")).to_be_visible()
     shot(laptop, "standings-laptop")
+
+
+def test_a_mark_made_while_the_nights_screen_joins_is_shown_once_it_has_joined(league, browser):
+    """The night's screen reads the night again once its socket has joined the night's room:
+    a change pushed before the join reached nobody, and the page it was served may not have it.
+    Here the join is held on its way while the secretary marks a full vestito through the API."""
+    server, token, league_id, _ = league
+    call(server.url, "POST", f"/leagues/{league_id}/live-nights", {}, token)
+    held: list[str] = []
+    servers = []
+
+    def hold_the_join(page_side):
+        server_side = page_side.connect_to_server()
+        servers.append(server_side)
+
+        def to_server(message):
+            if isinstance(message, str) and '"join_league_night"' in message and not held:
+                held.append(message)
+            else:
+                server_side.send(message)
+
+        page_side.on_message(to_server)
+
+    tablet = browser.new_page(viewport={"width": 1024, "height": 768})
+    tablet.route_web_socket(re.compile(r".*/socket\.io/.*"), hold_the_join)
+    tablet.goto(f"{server.url}/leagues/{league_id}/nights/1/live")
+    for _ in range(100):
+        if held:
+            break
+        tablet.wait_for_timeout(100)
+    assert held, "the screen never asked to join: the test proves nothing"
+    expect(tablet.locator("#table-A .due")).to_have_count(0)
+    call(server.url, "POST", f"/leagues/{league_id}/live-nights/1/marks",
+         {"table": "A", "mark": "vestito"}, token)
+    tablet.wait_for_timeout(500)
+    expect(tablet.locator("#table-A .due")).to_have_count(0)  # nothing reached it
+
+    servers[-1].send(held[0])
+    tablet.wait_for_function("document.getElementById('night').dataset.live === '1'")
+    expect(tablet.locator("#table-A .due")).to_have_count(1)
