@@ -107,6 +107,14 @@ IDLE_WAIT_SECONDS = 0.5
 # each, using as much CPU as the web process serving the tables. With the planner's wait before
 # the word, a deadline is still planned within 0.75 s, before the shortest decision time.
 TOLD_GATHER_SECONDS = 0.25
+# How often the owner of a hosted set-up looks for a tournament whose version moved past the one
+# its jobs were planned from: a web process stopped between a commit and its word (or Redis away
+# then) would otherwise leave that change unplanned until the next word, and a clock started
+# then would never end a level.
+RECONCILE_SECONDS = 5.0
+RECONCILE_JOB = "scheduler:reconcile"
+# The version each tournament's jobs were last planned from, in the owner.
+_planned_versions: dict[int, int] = {}
 # The changes committed here and not yet planned from (or told to the owner), the newest per
 # tournament; `_planning` keeps one planning at a time, so that an older change's jobs never
 # land after a newer one's.
@@ -260,6 +268,8 @@ def start(redis_url: str | None = None) -> BackgroundScheduler:
         _scheduler.start()
     if redis_url:
         _follow_other_processes(redis_url)
+        _scheduler.add_job(f"{__name__}:reconcile", trigger="interval", seconds=RECONCILE_SECONDS,
+                           id=RECONCILE_JOB, replace_existing=True)
     if mail.server() is not None:
         _scheduler.add_job(sender.TARGET, trigger="interval", seconds=sender.TICK_SECONDS,
                            id=sender.JOB, replace_existing=True)
@@ -282,6 +292,7 @@ def _stop() -> None:
         running, _scheduler = _scheduler, None
     with _planned_lock:
         _planned_hands.clear()
+        _planned_versions.clear()
     with _waiting_lock:
         _waiting.clear()
     if running is not None:
@@ -390,6 +401,8 @@ def _plan_clock(tournament_id: int, state: Tournament | None) -> None:
     if state is None:
         cancel(clock_key(tournament_id))
         return
+    with _planned_lock:
+        _planned_versions[tournament_id] = state.version
     now_ms = clock.unix_ms(utcnow())
     due = clock.next_change_at(state.settings.structure, state.clock, now_ms)
     if due is None:
@@ -447,6 +460,19 @@ def _plan_told(tournament_id: int) -> None:
     _plan_clock(tournament_id, state)
     if state is not None:
         _plan_tables(tournament_id, state, every=False)
+
+
+def reconcile() -> None:
+    """The owner's look, every `RECONCILE_SECONDS`, club by club, for a tournament whose version
+    moved past the one its jobs were planned from: nobody told it of that change (see
+    `RECONCILE_SECONDS`), and it is planned now as if told."""
+    for club_id in tenancy.club_ids():
+        with tenancy.in_club(club_id):
+            for tournament_id, version in tournaments.versions().items():
+                with _planned_lock:
+                    planned = _planned_versions.get(tournament_id)
+                if planned != version:
+                    _plan_told(tournament_id)
 
 
 def period_ended(tournament_id: int, due_ms: int) -> None:

@@ -437,6 +437,12 @@ def _kept_record(session: Session, tournament_id: int) -> TournamentRecord:
 def tournament_ids() -> list[int]:
     """Every tournament's id but the deleted ones (the scheduler rebuilds its jobs from these at
     start-up)."""
+    return list(versions())
+
+
+def versions() -> dict[int, int]:
+    """Every tournament's version by its id, but the deleted ones (the scheduler's owner looks
+    for a change nobody told it of)."""
     with db.session_scope() as session:
-        return list(session.exec(select(TournamentRecord.id).where(
+        return dict(session.exec(select(TournamentRecord.id, TournamentRecord.version).where(
             col(TournamentRecord.deleted_at).is_(None))).all())

@@ -306,6 +306,7 @@ def test_the_owner_plans_a_tournament_once_for_the_words_of_a_quarter_second(app
     client = redis.Redis.from_url("redis://127.0.0.1:6379/0")
     scheduler.start("redis://127.0.0.1:6379/0")
     try:
+        assert scheduler._scheduler.get_job(scheduler.RECONCILE_JOB) is not None
         tid = night()
         # The listener has subscribed once a word reaches it.
         deadline = time.monotonic() + 10
@@ -327,3 +328,22 @@ def test_the_owner_plans_a_tournament_once_for_the_words_of_a_quarter_second(app
     finally:
         scheduler.shutdown()
         client.close()
+
+
+def test_a_change_nobody_told_the_owner_of_is_planned_at_its_next_look(running_scheduler,
+                                                                     monkeypatch):
+    """A web process stopped between a commit and its word to the owner (or Redis away then):
+    the owner's look for versions that moved (`reconcile`, every RECONCILE_SECONDS where it
+    follows other processes) plans the change as if told; here a clock started unheard, which
+    would otherwise never end a level."""
+    tid = night()
+    with planner_held(monkeypatch):
+        started = tournaments.dispatch(tid, rules.StartClock(), "test")
+        key = scheduler.clock_key(tid)
+        assert scheduler._planned_time(key) is None  # (`due` would have the planner plan it)
+        scheduler.reconcile()
+        assert scheduler._planned_time(key) == ends_at(started)
+        told: list[int] = []
+        monkeypatch.setattr(scheduler, "_plan_told", told.append)
+        scheduler.reconcile()
+        assert told == []  # planned from the version it has: nothing to look at again
