@@ -150,42 +150,55 @@ def test_the_ddt_opens_a_draw_table_and_the_console_shows_its_pin_and_qr(draw_ta
     shot(laptop, "ddt-console")
 
 
+class HeldJoin:
+    """A page's first `event` frame (its join) held on its way to the server, every other frame
+    passed on, until `release`."""
+
+    def __init__(self, page, event: str) -> None:
+        self.event, self.held, self.servers = event, [], []
+        page.route_web_socket(re.compile(r".*/socket\.io/.*"), self._route)
+        self.page = page
+
+    def _route(self, page_side) -> None:
+        server_side = page_side.connect_to_server()
+        self.servers.append(server_side)
+
+        def to_server(message):
+            if isinstance(message, str) and f'"{self.event}"' in message and not self.held:
+                self.held.append(message)
+            else:
+                server_side.send(message)
+
+        page_side.on_message(to_server)
+
+    def wait(self) -> None:
+        for _ in range(100):
+            if self.held:
+                return
+            self.page.wait_for_timeout(100)
+        raise AssertionError(f"the page never sent {self.event}: the test proves nothing")
+
+    def release(self) -> None:
+        self.servers[-1].send(self.held[0])
+
+
 def test_a_deal_made_while_the_console_joins_is_shown_once_it_has_joined(draw_table, browser):
     """The console reads the table once its socket has joined the table's room: a change pushed
     before the join reached nobody, and a read made before the join may not have it. Here the
     join is held on its way while the DdT deals through the API."""
     server, created = draw_table
     token = call(server.url, "POST", "/auth/token", {"username": "ddt", "password": PASSWORD})
-    held: list[str] = []
-    servers = []
-
-    def hold_the_join(page_side):
-        server_side = page_side.connect_to_server()
-        servers.append(server_side)
-
-        def to_server(message):
-            if isinstance(message, str) and '"join_draw_table"' in message and not held:
-                held.append(message)
-            else:
-                server_side.send(message)
-
-        page_side.on_message(to_server)
-
     tablet = browser.new_page(viewport={"width": 768, "height": 1024})
-    tablet.route_web_socket(re.compile(r".*/socket\.io/.*"), hold_the_join)
+    join = HeldJoin(tablet, "join_draw_table")
     tablet.goto(created["url"])
     tablet.fill("#pin", created["pin"])
     tablet.click("button[type=submit]")
     tablet.wait_for_selector("#console[data-ready]")
-    for _ in range(100):
-        if held:
-            break
-        tablet.wait_for_timeout(100)
-    assert held, "the console never asked to join: the test proves nothing"
+    join.wait()
     tablet.wait_for_load_state("networkidle")  # what it read on connecting has been answered
     call(server.url, "POST", f"/draw-tables/{created['id']}/deal", {"invito": 2}, token["token"])
     expect(tablet.locator("#phase")).to_have_attribute("data-phase", "waiting")
 
-    servers[-1].send(held[0])
+    join.release()
     expect(tablet.locator("#console")).to_have_attribute("data-live", "1")
     expect(tablet.locator("#phase")).to_have_attribute("data-phase", "first_round")

@@ -14,14 +14,13 @@ Screenshots go to shots/ at the repository root (night-*.png)."""
 
 from __future__ import annotations
 
-import re
 from datetime import UTC, datetime, time
 from pathlib import Path
 from zoneinfo import ZoneInfo
 
 import pytest
 
-from tests.browser.test_draw_console import PASSWORD, call, tap
+from tests.browser.test_draw_console import PASSWORD, HeldJoin, call, tap
 
 playwright = pytest.importorskip("playwright.sync_api")
 expect = playwright.expect
@@ -267,35 +266,16 @@ def test_a_mark_made_while_the_nights_screen_joins_is_shown_once_it_has_joined(l
     Here the join is held on its way while the secretary marks a full vestito through the API."""
     server, token, league_id, _ = league
     call(server.url, "POST", f"/leagues/{league_id}/live-nights", {}, token)
-    held: list[str] = []
-    servers = []
-
-    def hold_the_join(page_side):
-        server_side = page_side.connect_to_server()
-        servers.append(server_side)
-
-        def to_server(message):
-            if isinstance(message, str) and '"join_league_night"' in message and not held:
-                held.append(message)
-            else:
-                server_side.send(message)
-
-        page_side.on_message(to_server)
-
     tablet = browser.new_page(viewport={"width": 1024, "height": 768})
-    tablet.route_web_socket(re.compile(r".*/socket\.io/.*"), hold_the_join)
+    join = HeldJoin(tablet, "join_league_night")
     tablet.goto(f"{server.url}/leagues/{league_id}/nights/1/live")
-    for _ in range(100):
-        if held:
-            break
-        tablet.wait_for_timeout(100)
-    assert held, "the screen never asked to join: the test proves nothing"
+    join.wait()
     expect(tablet.locator("#table-A .due")).to_have_count(0)
     call(server.url, "POST", f"/leagues/{league_id}/live-nights/1/marks",
          {"table": "A", "mark": "vestito"}, token)
     tablet.wait_for_timeout(500)
     expect(tablet.locator("#table-A .due")).to_have_count(0)  # nothing reached it
 
-    servers[-1].send(held[0])
+    join.release()
     tablet.wait_for_function("document.getElementById('night').dataset.live === '1'")
     expect(tablet.locator("#table-A .due")).to_have_count(1)
