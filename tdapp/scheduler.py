@@ -20,7 +20,8 @@ owner claimed (its predecessor died just before it), and none is ever sent twice
 The same owner holds the tables' decision jobs (the 20-second limit): one per table with a
 pending decision, at its deadline, replaced whenever the table's hand changes. The job sends an
 `ExpireDecision` like any command, so a late or repeated job changes nothing. Start-up, a
-takeover and a change made in another process re-plan both kinds of job.
+takeover and a change made in another process re-plan both kinds of job; the owner of a hosted
+set-up also looks every `RECONCILE_SECONDS` for a change nobody told it of.
 
 Re-planning waits until the requests at hand are served: a committed change only joins the
 changes waiting (the newest per tournament), and the planner, a thread (a greenlet under gevent)
