@@ -457,10 +457,13 @@ def _plan_told(tournament_id: int) -> None:
     table's hand the very object it was; a rebuild makes them all new, and all are planned."""
     if _scheduler is None:
         return
-    state = _state(tournament_id, None)
-    _plan_clock(tournament_id, state)
-    if state is not None:
-        _plan_tables(tournament_id, state, every=False)
+    # Read and planned under `_planning`: the listener, the look for missed words and the
+    # planner may plan one tournament at once, and an older read must not land after a newer.
+    with _planning:
+        state = _state(tournament_id, None)
+        _plan_clock(tournament_id, state)
+        if state is not None:
+            _plan_tables(tournament_id, state, every=False)
 
 
 def reconcile() -> None:
@@ -473,7 +476,10 @@ def reconcile() -> None:
                 with _planned_lock:
                     planned = _planned_versions.get(tournament_id)
                 if planned != version:
-                    _plan_told(tournament_id)
+                    try:
+                        _plan_told(tournament_id)
+                    except Exception:  # one tournament's failure must not hold up the others
+                        log.exception("could not plan tournament %s", tournament_id)
 
 
 def period_ended(tournament_id: int, due_ms: int) -> None:
