@@ -532,20 +532,32 @@ def _follow_other_processes(redis_url: str) -> None:
     client = redis.Redis.from_url(redis_url)
 
     def listen() -> None:
-        pubsub = client.pubsub(ignore_subscribe_messages=True)
-        pubsub.subscribe(_changes_channel)
-        try:
-            while _scheduler is not None:
-                for tournament_id in _told(pubsub):
-                    try:
-                        with tenancy.in_tournament_club(tournament_id):
-                            _plan_told(tournament_id)
-                    except Exception:
-                        log.exception("could not plan tournament %s as told", tournament_id)
-        finally:
-            pubsub.close()
+        # Redis away for longer than its client's own retries: subscribe again once it is back
+        # (the words published meanwhile are lost; `reconcile` finds their changes).
+        while _scheduler is not None:
+            try:
+                _listen(client)
+            except redis.RedisError as lost:
+                log.warning("the owner lost the changes' channel (%s): subscribing again", lost)
+                time.sleep(STANDBY_RETRY_SECONDS)
 
     threading.Thread(target=listen, name="tdapp-changes", daemon=True).start()
+
+
+def _listen(client: Any) -> None:
+    """Plans what other processes tell of, while this process owns the scheduler."""
+    pubsub = client.pubsub(ignore_subscribe_messages=True)
+    pubsub.subscribe(_changes_channel)
+    try:
+        while _scheduler is not None:
+            for tournament_id in _told(pubsub):
+                try:
+                    with tenancy.in_tournament_club(tournament_id):
+                        _plan_told(tournament_id)
+                except Exception:
+                    log.exception("could not plan tournament %s as told", tournament_id)
+    finally:
+        pubsub.close()
 
 
 def _told(pubsub: Any) -> list[int]:

@@ -347,3 +347,34 @@ def test_a_change_nobody_told_the_owner_of_is_planned_at_its_next_look(running_s
         monkeypatch.setattr(scheduler, "_plan_told", told.append)
         scheduler.reconcile()
         assert told == []  # planned from the version it has: nothing to look at again
+
+
+def test_the_owner_subscribes_again_when_redis_drops_its_channel(app, monkeypatch):
+    """Redis away for longer than its client's own retries ended the owner's listener for good:
+    from then on no word was heard. It subscribes again and goes on."""
+    import redis
+
+    monkeypatch.setattr(scheduler, "_changes_channel", f"tdapp-test-{secrets.token_hex(4)}:changes")
+    planned: list[int] = []
+    monkeypatch.setattr(scheduler, "_plan_told", planned.append)
+    told, dropped = scheduler._told, []
+
+    def dropped_once(pubsub):
+        if not dropped:
+            dropped.append(True)
+            raise redis.ConnectionError("Redis went away")
+        return told(pubsub)
+
+    monkeypatch.setattr(scheduler, "_told", dropped_once)
+    client = redis.Redis.from_url("redis://127.0.0.1:6379/0")
+    scheduler.start("redis://127.0.0.1:6379/0")
+    try:
+        tid = night()  # planned by this process itself: the look for missed words leaves it
+        deadline = time.monotonic() + 15
+        while tid not in planned and time.monotonic() < deadline:
+            client.publish(scheduler._changes_channel, json.dumps({"tournament_id": tid}))
+            time.sleep(0.1)
+        assert dropped and tid in planned
+    finally:
+        scheduler.shutdown()
+        client.close()
