@@ -8,6 +8,11 @@
   const errorBox = document.getElementById("clock-error");
   const offset = Number(left.dataset.serverNow) - Date.now();
   let busy = false;
+  // The console's own push (td/live.js) may reload the page before the API's answer lands; a
+  // second reload would cancel the first, so the page reloads once, whoever starts it.
+  let leaving = false;
+  window.addEventListener("beforeunload", () => { leaving = true; });
+  function reload() { if (!leaving) { leaving = true; location.reload(); } }
 
   function pad(n) { return String(n).padStart(2, "0"); }
   function draw() {
@@ -20,7 +25,7 @@
     const s = Math.max(0, Math.ceil((last && ms < 0 ? -ms : ms) / 1000));
     const h = Math.floor(s / 3600), m = Math.floor((s % 3600) / 60);
     left.textContent = (last && ms < 0 ? "+" : "") + (h ? h + ":" + pad(m) : m) + ":" + pad(s % 60);
-    if (running && !last && ms < -1500 && !busy) location.reload();
+    if (running && !last && ms < -1500 && !busy) reload();
   }
 
   async function send(body, url) {
@@ -31,7 +36,7 @@
       const done = await TdApi.send(url || panel.dataset.url, {
         body: body, csrf: panel.dataset.csrf, message: errorBox,
       });
-      if (done) location.reload();
+      if (done) reload();
     } finally {
       busy = false;
     }

@@ -32,7 +32,12 @@
   var live = TdDeltas.follow(socket, function () { return { tournament: slug, audience: "td" }; },
     function (view) {
       if (leaving || !(view.version > shown)) { return; }
-      if (mode === "reload" && idle() && !telling()) { location.reload(); } else { announce(); }
+      if (mode === "reload" && idle() && !telling()) {
+        leaving = true;
+        location.reload();
+      } else {
+        announce();
+      }
     });
   socket.on("connect", function () { live.join(); });
   document.addEventListener("keydown", function (event) {
