@@ -17,7 +17,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 
-from sqlalchemy import delete, or_
+from sqlalchemy import bindparam, delete, or_
 from sqlalchemy.dialects import postgresql, sqlite
 from sqlmodel import Session, col, select
 
@@ -30,6 +30,8 @@ KEY_LENGTH = 200
 FORGET_AFTER = timedelta(days=1)
 
 Key = str | Sequence[str]
+# Asked before every guarded attempt (a phone's look-up, a PIN): built once, read in one round trip.
+_LOCKED_UNTIL = select(BrakeRecord.locked_until).where(BrakeRecord.key == bindparam("key"))
 
 
 def stored_key(key: Key) -> str:
@@ -68,10 +70,8 @@ class Brake:
 
     def wait_seconds(self, key: Key, now: datetime) -> int:
         """Whole seconds `key` must still wait (rounded up), 0 when it may try."""
-        with db.engine().connect() as connection:
-            locked_until = connection.execute(
-                select(BrakeRecord.locked_until).where(BrakeRecord.key == stored_key(key))
-            ).scalar_one_or_none()
+        row = db.first_row(_LOCKED_UNTIL, {"key": stored_key(key)})
+        locked_until = None if row is None else row[0]
         if locked_until is None or locked_until <= now:
             return 0
         return max(1, math.ceil((locked_until - now).total_seconds()))

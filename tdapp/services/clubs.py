@@ -24,7 +24,7 @@ from tdapp.kernel.refusals import DomainError, register_messages
 from tdapp.services import templates, tenancy
 from tdapp.storage.accounts import ApiToken, User
 from tdapp.storage.clubs import Club, Membership
-from tdapp.storage.database import engine, is_id, session_scope
+from tdapp.storage.database import first_row, is_id, session_scope
 
 Role = Literal["owner", "director", "floor"]
 ROLES: tuple[Role, ...] = ("owner", "director", "floor")
@@ -259,8 +259,8 @@ _TOKEN_STAFF_QUERY = _STAFF_QUERY.join(
 def staff_for_token(token_hash: str, now: datetime) -> Staff | None:
     """The membership a live token acts through: its account in its club."""
     # A token is found by its hash before any club is known: the one look-up across clubs.
-    with tenancy.across_clubs(), engine().connect() as connection:
-        row = connection.execute(_TOKEN_STAFF_QUERY, {"digest": token_hash, "now": now}).first()
+    with tenancy.across_clubs():
+        row = first_row(_TOKEN_STAFF_QUERY, {"digest": token_hash, "now": now})
     return Staff(*row) if row is not None else None
 
 

@@ -340,14 +340,11 @@ class EventLog(Generic[S]):
     def stored_version(self, root_id: int) -> int:
         """The version in the database, by a plain query: every read of a view asks it, so it
         skips the ORM's bookkeeping."""
-        with db.engine().connect() as connection:
-            version = connection.execute(
-                self._version_statement,
-                {"root_id": root_id, "acting_club": tenancy.acting_club()},
-            ).scalar_one_or_none()
-        if version is None:
+        row = db.first_row(
+            self._version_statement, {"root_id": root_id, "acting_club": tenancy.acting_club()})
+        if row is None:
             raise self.aggregate.unknown(root_id)
-        return version
+        return row[0]
 
     def rows(self, session: Session, root_id: int) -> list[Any]:
         """The whole log in order, undone events included."""

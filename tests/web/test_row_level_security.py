@@ -144,3 +144,41 @@ def test_a_write_inside_one_club_cannot_reach_another(app, monkeypatch):
                 engine.begin() as connection:
             _as_club(connection, str(a))
             connection.execute(table.update().where(table.c.club_id == a).values(club_id=b))
+
+
+def test_a_read_in_one_round_trip_sees_its_clubs_rows_and_leaves_no_setting_behind(
+    app, monkeypatch
+):
+    """`database.first_row` sends the club's setting and the statement as one query (the token's
+    look-up, a view's version): with no ORM filter, the policies alone let in only the acting
+    club's rows; the pool gets the connection back out of autocommit and with no setting."""
+    engine = _postgresql()
+    a, b = _two_clubs(app, monkeypatch)
+    tournament = next(t for t in _club_owned() if t.name == "tournaments")
+    with engine.begin() as connection:
+        _as_club(connection, "*")
+        ids = dict(connection.execute(sa.select(tournament.c.club_id, tournament.c.id)).all())
+    read = sa.select(tournament.c.club_id).where(tournament.c.id == sa.bindparam("id"))
+    for club, other in ((a, b), (b, a)):
+        with tenancy.in_club(club):
+            assert db.first_row(read, {"id": ids[club]}) == (club,)
+            assert db.first_row(read, {"id": ids[other]}) is None
+    with tenancy.across_clubs():
+        assert db.first_row(read, {"id": ids[b]}) == (b,)
+    assert db.first_row(read, {"id": ids[a]}) is None  # no acting club: nothing at all
+    by_slug = sa.select(tournament.c.id).where(tournament.c.slug == sa.bindparam("slug"))
+    with tenancy.in_club(a):
+        # The values are bound on the client: one that would end a naively quoted statement
+        # is only a value.
+        assert db.first_row(by_slug, {"slug": "x'; DROP TABLE tournaments; --"}) is None
+        assert db.first_row(read, {"id": ids[a]}) == (a,)
+    for _ in range(engine.pool.size() + 1):  # every pooled connection the reads used
+        raw = engine.raw_connection()
+        try:
+            assert raw.driver_connection.autocommit is False
+            cursor = raw.cursor()
+            cursor.execute("SELECT current_setting('tdapp.club', true)")
+            assert cursor.fetchone()[0] in (None, "")
+        finally:
+            raw.rollback()
+            raw.close()
