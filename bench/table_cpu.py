@@ -12,7 +12,10 @@ dealers' tablets do: each table's console opened with its PIN in a browser sessi
 its writes carrying that session's CSRF token.
 
     .venv/bin/python bench/table_cpu.py [--tables 30] [--players 6] [--actions 300] [--runs 3]
-                                        [--consoles] [--profile FILE]
+                                        [--consoles] [--postgresql] [--profile FILE]
+
+`--postgresql` runs the same on a throwaway PostgreSQL database made as the hosted topology
+makes one (tests/hosted: the app's own role, row-level security on), instead of SQLite.
 
 Prints the CPU per action of each run (the mean over its actions) and their median. `--profile`
 writes a cProfile of the last run's actions to FILE (read it with `python -m pstats FILE`).
@@ -23,9 +26,13 @@ from __future__ import annotations
 import argparse
 import cProfile
 import re
+import secrets
 import statistics
+import sys
 import tempfile
 import time
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
@@ -34,6 +41,7 @@ from tdapp.realtime import socketio
 from tdapp.services import accounts
 
 PASSWORD = "bench password 123"
+ROOT = Path(__file__).resolve().parent.parent
 
 
 class Tables:
@@ -129,6 +137,22 @@ def _run(tables: Tables, actions: int, profile: cProfile.Profile | None) -> floa
     return spent * 1000 / done
 
 
+@contextmanager
+def _database(postgresql: bool, folder: str) -> Iterator[str]:
+    """The URL of a throwaway database: SQLite in `folder`, or PostgreSQL's."""
+    if not postgresql:
+        yield f"sqlite:///{Path(folder) / 'bench.sqlite3'}"
+        return
+    sys.path[:0] = [str(ROOT), str(ROOT / "tests" / "hosted")]
+    from hosted_topology import create_database, drop_database
+
+    name = f"tdapp_bench_{secrets.token_hex(6)}"
+    try:
+        yield create_database(name)
+    finally:
+        drop_database(name)
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--tables", type=int, default=30)
@@ -137,11 +161,12 @@ def main() -> None:
     parser.add_argument("--runs", type=int, default=3)
     parser.add_argument("--consoles", action="store_true",
                         help="the tables act as their consoles opened with the PIN, not a token")
+    parser.add_argument("--postgresql", action="store_true",
+                        help="a throwaway PostgreSQL database instead of SQLite")
     parser.add_argument("--profile", type=Path, help="write a cProfile of the last run here")
     args = parser.parse_args()
-    with tempfile.TemporaryDirectory() as folder:
-        app = create_app({"DATABASE_URL": f"sqlite:///{Path(folder) / 'bench.sqlite3'}",
-                          "SECRET_KEY": "bench", "SCHEDULER": True})
+    with tempfile.TemporaryDirectory() as folder, _database(args.postgresql, folder) as url:
+        app = create_app({"DATABASE_URL": url, "SECRET_KEY": "bench", "SCHEDULER": True})
         try:
             with app.app_context():
                 tables = Tables(app, args.tables, args.players, args.consoles)
@@ -159,7 +184,8 @@ def main() -> None:
             scheduler.shutdown()
     shown = ", ".join(f"{figure:.2f}" for figure in figures)
     print(f"{args.tables} tables x {args.players} players"
-          f"{', as consoles opened with the PIN' if args.consoles else ', a bearer token'}, "
+          f"{', as consoles opened with the PIN' if args.consoles else ', a bearer token'}"
+          f"{', PostgreSQL' if args.postgresql else ', SQLite'}, "
           f"{args.actions} actions a run: server "
           f"CPU per table action {shown} ms (median {statistics.median(figures):.2f} ms)")
 
