@@ -5,7 +5,9 @@ Starts `tdapp run` (with its scheduler) on a throwaway SQLite database, then:
 1. latency: `--tables` tables of `--players` each play hands at once, each table
    acting through the API like a console, the tables starting at their own moments within one
    pause; each table's Socket.IO client, joined like its console, times each action from the
-   request to the push that carries its version. Prints median and p99.
+   request to the push that carries its version. Prints median and p99, then the same for each
+   table's first action (with `--together` it queues behind every table's hand start, as after a
+   break) apart from the actions after them.
 2. decision limit: a second tournament whose players never act, with `--limit` seconds per
    decision and the TDA rule (each expiry checks or folds, so the next decision starts at once):
    the pushes tell when each expiry was enforced; prints how long after its deadline.
@@ -188,7 +190,7 @@ class Consoles:
 
 
 async def _play_table(consoles: Consoles, table: int, actions: int, pause: float,
-                      out: list[float], start: float) -> None:
+                      out: list[tuple[int, float]], start: float) -> None:
     await asyncio.sleep(start)
     done = 0
     hand = None
@@ -206,7 +208,7 @@ async def _play_table(consoles: Consoles, table: int, actions: int, pause: float
         answer = await consoles.call(
             table, "hand/actions", {"seat": legal["seat"], "action": action})
         arrived = await consoles.pushed(table, answer["version"])
-        out.append((arrived - started) * 1000)
+        out.append((done, (arrived - started) * 1000))
         hand = answer["hand"]
         done += 1
         await asyncio.sleep(pause)
@@ -223,10 +225,10 @@ def _consoles(api: Api, url: str, slug: str, tid: int, numbers: list[int],
 def _latency(
     api: Api, url: str, tables: int, players: int, actions: int, pause: float, together: bool,
     routes: list[dict] | None = None,
-) -> list[float]:
+) -> list[tuple[int, float]]:
     tid, slug = _tournament(api, tables, players, 20, {})
     numbers = sorted({p["table"] for p in api.call("GET", f"/tournaments/{tid}")["players"]})
-    samples: list[float] = []
+    samples: list[tuple[int, float]] = []
     # Tables start their first hands at their own moments over one dealer's pause, as in a room;
     # `together` starts them at one instant, so that every table acts in the same few ms.
     spread = 0.0 if together else pause / len(numbers)
@@ -272,9 +274,10 @@ def _enforcement(
 
 
 def _report(args: argparse.Namespace, api: Api, url: str, routes: list[dict] | None) -> None:
-    samples = _latency(
+    timed = _latency(
         api, url, args.tables, args.players, args.actions, args.pause, args.together, routes
     )
+    samples = [ms for _, ms in timed]
     print(
         f"{'hosted, ' if routes else ''}{args.tables} tables x {args.players} players, "
         f"{len(samples)} actions, {args.pause} s between a table's actions"
@@ -282,6 +285,15 @@ def _report(args: argparse.Namespace, api: Api, url: str, routes: list[dict] | N
         f"request -> push median {statistics.median(samples):6.1f} ms, "
         f"p99 {_percentile(samples, 0.99):6.1f} ms (goal p99 < 50 ms); "
         f"load average {os.getloadavg()[0]:.1f}"
+    )
+    # With --together a table's first action queues behind every table's hand start: the
+    # burst after a break, told apart from the pace of play that follows it.
+    first = [ms for index, ms in timed if index == 0]
+    later = [ms for index, ms in timed if index > 0]
+    print(
+        f"  each table's first action: median {statistics.median(first):6.1f} ms, "
+        f"max {max(first):6.1f} ms; the {len(later)} after them: median "
+        f"{statistics.median(later):6.1f} ms, p99 {_percentile(later, 0.99):6.1f} ms"
     )
     late = _enforcement(api, url, args.tables, args.players, args.limit, args.run, routes)
     if late:
