@@ -173,8 +173,12 @@ _WITH_CLUB = f"SELECT set_config('tdapp.club', %({_CLUB_PARAMETER})s, true); "
 
 @functools.cache
 def _compiled(statement: Executable, dialect: Dialect) -> Compiled:
-    """`statement` compiled once: the hot reads are statements built once, at import."""
-    return statement.compile(dialect=dialect)  # type: ignore[attr-defined]
+    """`statement` compiled once: the hot reads are statements built once, at import. Values
+    SQLAlchemy renders only at execution (an expanding IN) would reach PostgreSQL unrendered."""
+    compiled = statement.compile(dialect=dialect)  # type: ignore[attr-defined]
+    if "__[POSTCOMPILE_" in compiled.string:
+        raise ValueError("first_row takes statements whose values are plain bound parameters")
+    return compiled
 
 
 def alembic_config() -> Config:

@@ -172,6 +172,8 @@ def test_a_read_in_one_round_trip_sees_its_clubs_rows_and_leaves_no_setting_behi
         # is only a value.
         assert db.first_row(by_slug, {"slug": "x'; DROP TABLE tournaments; --"}) is None
         assert db.first_row(read, {"id": ids[a]}) == (a,)
+    with pytest.raises(ValueError, match="plain bound parameters"):
+        db.first_row(sa.select(tournament.c.id).where(tournament.c.id.in_([ids[a]])), {})
     for _ in range(engine.pool.size() + 1):  # every pooled connection the reads used
         raw = engine.raw_connection()
         try:
