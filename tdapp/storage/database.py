@@ -156,19 +156,15 @@ def first_row(statement: Executable, parameters: dict[str, object]) -> Row | tup
         with bound.connect() as connection:
             return connection.execute(statement, parameters).first()
     compiled = _compiled(statement, bound.dialect)
-    values = {**compiled.construct_params(parameters), _CLUB_PARAMETER: tenancy.setting()}
+    values = {**compiled.construct_params(parameters), "tdapp_club": tenancy.setting()}
     with bound.connect() as connection:
         # Autocommit: psycopg sends no BEGIN before the query; the pool puts the mode back.
         connection.execution_options(isolation_level="AUTOCOMMIT")
         driver = connection.connection.dbapi_connection
         with ClientCursor(driver) as cursor:
-            cursor.execute(_WITH_CLUB + compiled.string, values)  # type: ignore[arg-type]
+            cursor.execute(f"{tenancy.SET_CLUB}; {compiled.string}", values)  # type: ignore[arg-type]
             cursor.nextset()
             return cursor.fetchone()
-
-
-_CLUB_PARAMETER = "tdapp_club_setting"
-_WITH_CLUB = f"SELECT set_config('tdapp.club', %({_CLUB_PARAMETER})s, true); "
 
 
 @functools.cache

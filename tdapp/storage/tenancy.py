@@ -240,5 +240,9 @@ def inside_new_club(session: Session, club_id: int) -> None:
         _set(connection, str(club_id))
 
 
+# The setting's statement, `is_local`: it ends with the transaction that runs it.
+SET_CLUB = "SELECT set_config('tdapp.club', %(tdapp_club)s, true)"
+
+
 def _set(connection: Connection, club: str) -> None:
-    connection.exec_driver_sql("SELECT set_config('tdapp.club', %(club)s, true)", {"club": club})
+    connection.exec_driver_sql(SET_CLUB, {"tdapp_club": club})
