@@ -143,7 +143,8 @@ def first_row(statement: Executable, parameters: dict[str, object]) -> Row | tup
     """The first row of one read outside any transaction, inside the acting club (`tenancy`).
 
     The hottest reads of all (a bearer token's staff member, the version a view or a console's
-    access is checked against) are one statement each. On PostgreSQL a transaction of its own
+    access is checked against, a brake's lockout before a guarded attempt) are one statement
+    each. On PostgreSQL a transaction of its own
     would cost four round trips (BEGIN, the club's `set_config`, the statement, ROLLBACK),
     each some 0.1 ms of the web process's CPU. Here the club's setting and the statement go as
     one simple query: PostgreSQL runs a query of several statements as one implicit
