@@ -75,6 +75,8 @@ def test_fee_and_pko_bounty_from_set_up_to_the_screens(night, browser):
     desk.fill("#f-bounty_amount", "10")
     desk.check("input[name=bounty_progressive]")
     desk.click("#setup-form button[type=submit].primary")
+    # The click returns before the form's POST is answered: the page says when it was saved.
+    playwright.expect(desk.locator(".flash-success")).to_contain_text("Set-up saved")
     settings = api.call("GET", f"/tournaments/{tid}/settings")
     assert settings["fee"] == 500
     assert settings["bounty"] == {"cents": 1000, "progressive": True}

@@ -34,10 +34,11 @@ def test_the_landscape_console_shows_the_whole_pot_the_level_and_pay_the_pots(ni
     playwright.expect(tablet.locator("#blinds")).to_have_text("Livello 1: 25/50")
     playwright.expect(tablet.locator("#level-left")).to_have_text(re.compile(r"^(19|20):\d\d$"))
     tablet.click("#start")
+    # 25 and 50 posted, nobody has matched the big blind yet: 75 are in the middle. Only once the
+    # console shows it has the server dealt the hand (the click returns before its POST is sent).
+    playwright.expect(tablet.locator("#pot-total")).to_have_text("75")
     answer = api.call("GET", base + "/hand")
     hand, version = answer["hand"], answer["version"]
-    # 25 and 50 posted, nobody has matched the big blind yet: 75 are in the middle.
-    playwright.expect(tablet.locator("#pot-total")).to_have_text("75")
     shot(tablet, "landscape-blinds")
     stacks = {s["seat"]: s["stack"] + s["committed"] for s in hand["seats"]}
     while hand["legal"]:
