@@ -82,6 +82,7 @@ def test_the_copy_button_shows_only_once_its_script_can_copy(shared_ddt_server, 
     page.goto("/td/account")
     token = _new_token(page)
     assert token
+    page.wait_for_load_state("load")  # every stylesheet in: none of them shows the button
     playwright.expect(page.locator("[data-copy]")).to_be_hidden()
     context.close()
 
