@@ -42,7 +42,7 @@ def send_due() -> int:
             if claimed is None:
                 break
             try:
-                message = smtp.message(server, claimed.letter)
+                message = smtp.message(server, claimed.letter, claimed.message_id)
             except (ValueError, TypeError) as error:  # an address no header can hold
                 outbox.failed(claimed, str(error), utcnow(), for_good=True)
                 continue

@@ -19,7 +19,7 @@ import ssl
 from dataclasses import dataclass
 from email.headerregistry import Address
 from email.message import EmailMessage
-from email.utils import formatdate, make_msgid, parseaddr
+from email.utils import formatdate, parseaddr
 from urllib.parse import parse_qs, unquote, urlsplit
 
 from tdapp.services.outbox import Letter
@@ -87,15 +87,16 @@ def connect(smtp: Smtp) -> smtplib.SMTP:
     return connection
 
 
-def message(smtp: Smtp, letter: Letter) -> EmailMessage:
+def message(smtp: Smtp, letter: Letter, message_id: str) -> EmailMessage:
     """The letter as a multipart/alternative message: the plain text first, the HTML after it
-    (a mail program shows the last part it can)."""
+    (a mail program shows the last part it can). `message_id` is the letter's, unchanged from
+    one attempt to the next (tdapp/services/outbox.py)."""
     mail = EmailMessage()
     mail["From"] = smtp.sender
     mail["To"] = Address(addr_spec=letter.to)
     mail["Subject"] = letter.subject
     mail["Date"] = formatdate(localtime=False, usegmt=True)
-    mail["Message-ID"] = make_msgid(domain=smtp.sender_address.rpartition("@")[2])
+    mail["Message-ID"] = f"<{message_id}@{smtp.sender_address.rpartition('@')[2]}>"
     # RFC 3834: sent by a machine, so that an away message never answers it.
     mail["Auto-Submitted"] = "auto-generated"
     mail.set_content(letter.text)

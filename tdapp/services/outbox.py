@@ -44,13 +44,17 @@ class Letter:
 @dataclass(frozen=True)
 class Claimed:
     """A letter a sender holds: its row, its club, which attempt this is, and the claim to
-    name when it says how the attempt ended."""
+    name when it says how the attempt ended. `message_id` is the letter's own, the same at
+    every attempt: a sender that died after the mail server took the letter, before it could
+    record so, sends it again at the lease's end (at least once, never lost), and the second
+    copy names the same message, which a mailbox that keeps one copy of a Message-ID drops."""
 
     id: int
     club_id: int
     letter: Letter
     attempt: int
     claim: str
+    message_id: str
 
 
 def queue(letters: Sequence[Letter], now: datetime) -> list[int]:
@@ -77,7 +81,12 @@ def claim_next(now: datetime) -> Claimed | None:
         if row is None:
             return None
         letter = Letter(row.to_address, row.subject, row.text, row.html)
-        return Claimed(row.id, row.club_id, letter, row.attempts, claim)  # type: ignore[arg-type]
+        # The row's id and when it was queued: unique on this server even across a restored
+        # backup that reuses ids.
+        queued = row.created_at.strftime("%Y%m%d%H%M%S%f")
+        message_id = f"tdapp.{row.club_id}.{row.id}.{queued}"
+        return Claimed(row.id, row.club_id, letter, row.attempts, claim,  # type: ignore[arg-type]
+                       message_id)
 
 
 def sent(claimed: Claimed, now: datetime) -> None:

@@ -6,6 +6,7 @@ no TDAPP_SMTP_URL nothing is queued at all."""
 
 from __future__ import annotations
 
+import re
 import threading
 from datetime import timedelta
 
@@ -197,6 +198,36 @@ def test_a_claim_is_one_senders_alone_until_its_lease_ends(mail_server, clock):
     assert row.sent_at is None and row.claim == second.claim
     outbox.sent(second, clock.now)
     assert rows()[0].sent_at == clock.now
+
+
+class Killed(BaseException):
+    """The sender's process ended where it stood (no `except Exception` stops it)."""
+
+
+def test_a_letter_sent_again_after_its_sender_died_names_the_same_message(mail_server, clock,
+                                                                         monkeypatch):
+    """The mail server took the letter, then the sender died before it could record so: at the
+    lease's end the letter goes again (never lost), as the same message, which a mailbox that
+    keeps one copy of a Message-ID shows once. Another letter is another message."""
+    mail.queue([promoted(), promoted(to="bruno@example.org")])
+
+    def died(claimed, now):
+        raise Killed
+
+    with monkeypatch.context() as patched:
+        patched.setattr(sender.outbox, "sent", died)
+        with pytest.raises(Killed):
+            sender.send_due()
+    [first] = mail_server.inbox.received
+    assert sender.send_due() == 1  # the next letter; the first is still the dead sender's
+    clock.advance(seconds=outbox.LEASE.total_seconds())
+    assert sender.send_due() == 1
+    anna = [m for m in mail_server.inbox.received if m["To"] == "anna@example.org"]
+    [bruno] = [m for m in mail_server.inbox.received if m["To"] == "bruno@example.org"]
+    assert len(anna) == 2 and anna[0] is first
+    assert anna[0]["Message-ID"] == anna[1]["Message-ID"] != bruno["Message-ID"]
+    assert re.fullmatch(r"<tdapp\.\d+\.\d+\.\d{20}@club\.test>", first["Message-ID"])
+    assert all(row.sent_at is not None for row in rows())
 
 
 def test_without_a_mail_server_nothing_is_queued_or_sent(app, clock):
