@@ -53,7 +53,15 @@ def settle_heap() -> None:
     the start-up's objects (modules, the app, the database's metadata, some hundreds of thousands)
     stay for the life of the process, so the collector stops walking them. Each full collection
     otherwise walked them all: a pause of tens of milliseconds, hundreds on a loaded machine, for
-    every table acting at that moment (issue 27, docs/realtime.md)."""
+    every table acting at that moment (issue 27, docs/realtime.md).
+
+    The snapshots' formats are worked out first, and frozen with the rest: worked out lazily,
+    the first snapshot a process wrote (a tournament's 1,000th event) parsed the state's sources
+    inside that change's turn, some 200 ms that every table of the night waited for."""
+    from tdapp.services import draw_tables, league, tournament_log
+
+    for log in (tournament_log.LOG, draw_tables.LOG, league.LOG):
+        log.aggregate.state_format  # noqa: B018 (a cached property, worked out here)
     gc.collect()
     gc.freeze()
 

@@ -40,6 +40,7 @@ def _scheduler(args: argparse.Namespace) -> None:
     # Redis and emits through the Socket.IO message queue (see deploy/README.md). It waits for
     # `tdapp db upgrade` rather than migrating beside it.
     create_app({"SCHEDULER": True, "MIGRATE_ON_START": False})
+    settle_heap()
     threading.Event().wait()
 
 

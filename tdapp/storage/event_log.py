@@ -145,8 +145,8 @@ class Aggregate(Generic[S]):
     @functools.cached_property
     def state_format(self) -> str:
         """`pickle_format` of the state's packages, worked out when a snapshot is first read or
-        written: it parses the sources, and a process that touches none (a CLI run, a server
-        before its first tournament) need not."""
+        written, or as a serving process starts (`tdapp.settle_heap`): it parses the sources,
+        and a process that touches none (a CLI run, a test) need not."""
         return pickle_format(*self.state_packages)
 
     def found(self, root_id: Any) -> Any:

@@ -3,8 +3,13 @@ own package and every module of the app it imports, the engine's hand included."
 
 from __future__ import annotations
 
+import gc
 import shutil
 
+import pytest
+
+from tdapp import settle_heap
+from tdapp.services import draw_tables, league, tournament_log
 from tdapp.storage import event_log
 from tdapp.storage.event_log import APP, pickle_format, sources_of
 
@@ -52,3 +57,23 @@ def test_a_change_to_a_nights_classes_gives_the_leagues_snapshots_another_format
     results.write_text(results.read_text() + "\n# a field added to a seat\n", encoding="utf-8")
     assert pickle_format("tdapp.league") != league
     assert pickle_format("tdapp.tournament") == tournament  # no tournament holds a night
+
+
+def test_a_serving_process_knows_its_snapshot_formats_before_its_first_change(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """Worked out at the first snapshot, a format parsed the state's sources inside that
+    change's turn (a tournament's 1,000th event: some 200 ms, for every table of the night);
+    a serving process works them out as it starts (`settle_heap`), and never again."""
+    logs = (tournament_log.LOG, draw_tables.LOG, league.LOG)
+    for log in logs:
+        monkeypatch.delitem(log.aggregate.__dict__, "state_format", raising=False)
+    try:
+        settle_heap()
+    finally:
+        gc.unfreeze()  # a test process's objects come and go
+
+    def parsed(*packages: str) -> set:
+        raise AssertionError(f"the sources of {packages} parsed after start-up")
+
+    monkeypatch.setattr(event_log, "sources_of", parsed)
+    assert all(log.aggregate.state_format.startswith("pickle:") for log in logs)
