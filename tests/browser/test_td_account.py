@@ -15,6 +15,21 @@ pytestmark = pytest.mark.browser
 
 DDT_PASSWORD = "correct horse battery"  # the one `ddt_server` gives its DdT
 SHOTS = Path(__file__).resolve().parents[2] / "shots"
+# The words inside `selector` that the browser split over two lines.
+BROKEN_WORDS = """(selector) => {
+  const broken = [];
+  const walker = document.createTreeWalker(document.querySelector(selector), NodeFilter.SHOW_TEXT);
+  for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+    for (const word of node.textContent.matchAll(/\\S+/g)) {
+      const range = document.createRange();
+      range.setStart(node, word.index);
+      range.setEnd(node, word.index + word[0].length);
+      const lines = new Set([...range.getClientRects()].map((rect) => Math.round(rect.top)));
+      if (lines.size > 1) broken.push(word[0]);
+    }
+  }
+  return broken;
+}"""
 
 
 def _log_in(page) -> None:
@@ -105,4 +120,11 @@ def test_a_browser_that_may_not_copy_leaves_the_token_selected_and_says_so(share
     selected = page.evaluate("(f => f.value.slice(f.selectionStart, f.selectionEnd))"
                              "(document.getElementById('new-token-value'))")
     assert selected == token
+    # On the phone each token is a card, every word whole, its dates named, its button a thumb's.
+    assert page.evaluate(BROKEN_WORDS, "#tokens") == []
+    playwright.expect(page.locator("#tokens thead")).to_be_hidden()
+    expires = page.locator("#tokens tbody td[data-label='Scade']").first
+    assert expires.evaluate("(td) => getComputedStyle(td, '::before').content") != "none"
+    assert page.locator("#tokens button.danger").first.bounding_box()["height"] >= 44
+    assert page.evaluate("document.documentElement.scrollWidth") <= 390
     context.close()
