@@ -81,8 +81,8 @@ def claim_next(now: datetime) -> Claimed | None:
         if row is None:
             return None
         letter = Letter(row.to_address, row.subject, row.text, row.html)
-        # The row's id and when it was queued: unique on this server even across a restored
-        # backup that reuses ids.
+        # The row's id and when it was queued: a letter of a new database that starts its ids
+        # again has another time.
         queued = row.created_at.strftime("%Y%m%d%H%M%S%f")
         message_id = f"tdapp.{row.club_id}.{row.id}.{queued}"
         return Claimed(row.id, row.club_id, letter, row.attempts, claim,  # type: ignore[arg-type]
