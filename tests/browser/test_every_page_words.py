@@ -43,28 +43,6 @@ WIDEST = """() => [...document.querySelectorAll("body *")]
   .filter((e) => e.getBoundingClientRect().right > innerWidth + 1 &&
                  e.parentElement.getBoundingClientRect().right <= innerWidth + 1)
   .slice(0, 3).map((e) => e.tagName.toLowerCase() + "." + e.className)"""
-# The words inside `selector` that a line break cuts although they would fit on a line: a break
-# after a hyphen is a word's own, and a link or an address wider than its box has to break.
-BROKEN_WORDS = """(selector) => {
-  const broken = [];
-  const walker = document.createTreeWalker(document.querySelector(selector), NodeFilter.SHOW_TEXT);
-  for (let node = walker.nextNode(); node; node = walker.nextNode()) {
-    const parent = node.parentElement;
-    if (!parent || parent.closest("script, style, template, [hidden]")) continue;
-    let box = parent;  // the box whose width the line has: an inline element has none
-    while (box.parentElement && getComputedStyle(box).display === "inline") box = box.parentElement;
-    for (const part of node.textContent.matchAll(/[^\\s-]+/g)) {
-      const range = document.createRange();
-      range.setStart(node, part.index);
-      range.setEnd(node, part.index + part[0].length);
-      const rects = [...range.getClientRects()];
-      const lines = new Set(rects.map((rect) => Math.round(rect.top)));
-      const width = rects.reduce((sum, rect) => sum + rect.width, 0);
-      if (lines.size > 1 && width <= box.clientWidth) broken.push(part[0]);
-    }
-  }
-  return broken;
-}"""
 TEXT_NODES = """() => {
   const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
   const found = [];
@@ -208,8 +186,7 @@ def watch(page) -> tuple[list[str], dict[str, str]]:
 
 def read(page, where: str, english: set[str], phone: bool) -> list[str]:
     """What reads wrong on the drawn page: an amount in cents, a sentence of `english` (the
-    Italian pages' leftovers), and on a phone a page wider than the screen or a word cut in two
-    to fit a narrow column."""
+    Italian pages' leftovers), and on a phone a page wider than the screen."""
     texts = page.evaluate(TEXT_NODES)
     body = " ".join(texts)
     problems = [f"{where}: cents in {m.group(0)!r}" for m in CENTS.finditer(body)]
@@ -218,9 +195,6 @@ def read(page, where: str, english: set[str], phone: bool) -> list[str]:
         wide = page.evaluate("document.documentElement.scrollWidth - window.innerWidth")
         if wide > 0:
             problems.append(f"{where}: {wide}px wider than the phone: {page.evaluate(WIDEST)}")
-        cut = page.evaluate(BROKEN_WORDS, "body")
-        if cut:
-            problems.append(f"{where}: words cut in two: {cut[:6]}")
     return problems
 
 

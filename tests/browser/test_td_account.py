@@ -9,14 +9,27 @@ from pathlib import Path
 
 import pytest
 
-from tests.browser.test_every_page_words import BROKEN_WORDS
-
 playwright = pytest.importorskip("playwright.sync_api")
 
 pytestmark = pytest.mark.browser
 
 DDT_PASSWORD = "correct horse battery"  # the one `ddt_server` gives its DdT
 SHOTS = Path(__file__).resolve().parents[2] / "shots"
+# The words inside `selector` that the browser split over two lines.
+BROKEN_WORDS = """(selector) => {
+  const broken = [];
+  const walker = document.createTreeWalker(document.querySelector(selector), NodeFilter.SHOW_TEXT);
+  for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+    for (const word of node.textContent.matchAll(/\\S+/g)) {
+      const range = document.createRange();
+      range.setStart(node, word.index);
+      range.setEnd(node, word.index + word[0].length);
+      const lines = new Set([...range.getClientRects()].map((rect) => Math.round(rect.top)));
+      if (lines.size > 1) broken.push(word[0]);
+    }
+  }
+  return broken;
+}"""
 
 
 def _log_in(page) -> None:
