@@ -144,9 +144,8 @@ def first_row(statement: Executable, parameters: dict[str, object]) -> Row | tup
 
     The hottest reads of all (a bearer token's staff member, the version a view or a console's
     access is checked against, a brake's lockout before a guarded attempt) are one statement
-    each. On PostgreSQL a transaction of its own
-    would cost four round trips (BEGIN, the club's `set_config`, the statement, ROLLBACK),
-    each some 0.1 ms of the web process's CPU. Here the club's setting and the statement go as
+    each. On PostgreSQL a transaction of its own would cost four round trips (BEGIN, the
+    club's `set_config`, the statement, ROLLBACK), each some 0.1 ms of the web process's CPU. Here the club's setting and the statement go as
     one simple query: PostgreSQL runs a query of several statements as one implicit
     transaction, so the setting (`is_local`) holds for the statement and ends with it. The
     values are bound by psycopg on the client side, as the simple query protocol requires; the
@@ -157,7 +156,7 @@ def first_row(statement: Executable, parameters: dict[str, object]) -> Row | tup
         with bound.connect() as connection:
             return connection.execute(statement, parameters).first()
     compiled = _compiled(statement, bound.dialect)
-    values = {**compiled.construct_params(parameters), "tdapp_club": tenancy.setting()}
+    values = {**compiled.construct_params(parameters), tenancy.CLUB_PARAMETER: tenancy.setting()}
     with bound.connect() as connection:
         # Autocommit: psycopg sends no BEGIN before the query; the pool puts the mode back.
         connection.execution_options(isolation_level="AUTOCOMMIT")

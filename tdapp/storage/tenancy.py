@@ -240,9 +240,11 @@ def inside_new_club(session: Session, club_id: int) -> None:
         _set(connection, str(club_id))
 
 
-# The setting's statement, `is_local`: it ends with the transaction that runs it.
-SET_CLUB = "SELECT set_config('tdapp.club', %(tdapp_club)s, true)"
+# The setting's statement, `is_local`: it ends with the transaction that runs it. Its value
+# goes as the parameter CLUB_PARAMETER.
+CLUB_PARAMETER = "tdapp_club"
+SET_CLUB = f"SELECT set_config('tdapp.club', %({CLUB_PARAMETER})s, true)"
 
 
 def _set(connection: Connection, club: str) -> None:
-    connection.exec_driver_sql(SET_CLUB, {"tdapp_club": club})
+    connection.exec_driver_sql(SET_CLUB, {CLUB_PARAMETER: club})
