@@ -2,7 +2,8 @@
 `TDAPP_SMTP_URL` names a mail server (tdapp/mail/smtp.py).
 
 `tell`, a bus subscriber, reads the moments of each committed change (promoted, approved,
-declined, seated: tdapp/tournament/signups/telling.py, the same the sign-up's live page is told)
+declined, moved back to the waitlist, removed, released, seated:
+tdapp/tournament/signups/telling.py, the same the sign-up's live page is told)
 and, for each sign-up whose contact is an e-mail address, writes a letter in the club's
 language (letters.py), queued in the club's outbox right after the change
 (tdapp/services/outbox.py); the scheduler's owner sends what is due every few seconds

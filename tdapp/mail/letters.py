@@ -6,21 +6,19 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Literal
 
 from flask import Flask
 from flask_babel import force_locale, gettext
 
 from tdapp.services.outbox import Letter
-
-Kind = Literal["promoted", "approved", "declined", "seated"]
+from tdapp.tournament.signups.telling import Kind
 
 
 @dataclass(frozen=True)
 class Telling:
     """One moment of one sign-up, to tell its player: who and where (`to`, `player`), of which
     tournament and club, the link to their own page, the table and seat when seated, and the
-    place in line when approved onto the waitlist."""
+    place in line when on the waitlist."""
 
     kind: Kind
     to: str
@@ -77,6 +75,22 @@ def _words(telling: Telling) -> tuple[str, str]:
             return (gettext("Sign-up not accepted: %(tournament)s", tournament=tournament),
                     gettext("The tournament director did not accept your sign-up for"
                             " %(tournament)s.", tournament=tournament))
+        case "waitlisted":
+            return (gettext("Back on the waitlist: %(tournament)s", tournament=tournament),
+                    gettext("The tournament director moved your sign-up for %(tournament)s"
+                            " back to the waitlist: your place is no longer confirmed. You are"
+                            " number %(position)s in line, and we will write to you when a"
+                            " place comes free.", tournament=tournament,
+                            position=telling.position))
+        case "removed":
+            return (gettext("Sign-up removed: %(tournament)s", tournament=tournament),
+                    gettext("The tournament director removed your sign-up for"
+                            " %(tournament)s.", tournament=tournament))
+        case "released":
+            return (gettext("Place released: %(tournament)s", tournament=tournament),
+                    gettext("Registration for %(tournament)s has closed and you had not"
+                            " checked in, so your place was given up.",
+                            tournament=tournament))
         case "seated":
             return (gettext("Table %(table)s, seat %(seat)s: %(tournament)s",
                             table=telling.table, seat=telling.seat, tournament=tournament),

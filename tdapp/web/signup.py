@@ -38,6 +38,11 @@ def labels() -> dict[str, str]:
         "told_promoted": _("Good news: a place came free, and it is yours."),
         "told_approved": _("The tournament director approved your sign-up."),
         "told_declined": _("The tournament director declined your sign-up."),
+        "told_waitlisted": _("The tournament director moved you back to the waitlist: your place"
+                             " is no longer confirmed."),
+        "told_removed": _("The tournament director removed your sign-up."),
+        "told_released": _("Registration has closed and you had not checked in: your place was"
+                           " given up."),
         "told_seated": _("Your seat: table %(table)s, seat %(seat)s."),
         "in_line": _("%(waitlisted)s on the waitlist"),
         "table": _("Table"),

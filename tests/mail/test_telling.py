@@ -1,7 +1,7 @@
 """The moments of a sign-up reach its player by e-mail (issue 30, item 8 and "What it must
-show"): promoted, approved, declined, and the table and seat after the draw, each told once to a
-sign-up whose contact is an e-mail address, in the club's language, with the tournament's name
-and the link to the player's own page; the action that caused it answers the same whether the
+show"): promoted, approved, declined, a place taken back, a removal, and the table and seat
+after the draw, each told once to a sign-up whose contact is an e-mail address, in the club's
+language, with the tournament's name and the link to the player's own page; the action that caused it answers the same whether the
 mail server is up, down or not set, and the mail goes when the server is back."""
 
 from __future__ import annotations
@@ -153,3 +153,31 @@ def test_the_seat_draw_asked_in_english_at_the_console_is_told_in_the_clubs_ital
     assert message["Subject"] == f"Tavolo {player.table}, posto {player.seat}: {NAME}"
     link = f"http://localhost/t/{slug}/signup/{anna.id}?code={anna.code}"
     assert link in message.get_body(("plain",)).get_content()
+
+
+def test_a_place_taken_back_is_told_with_the_place_in_line_and_an_undo_tells_both_players(
+        mail_server, clock):
+    """The sign-up form promises an e-mail when the place changes: a confirmed player the DdT
+    moves down the waitlist is told so with their number in line; undoing the promotion that
+    gave Carla Anna's place tells Carla the place went back, and Anna that it is hers again."""
+    tid, slug = evening(cap=1)
+    made = {name: sign_up(slug, name, f"{name.lower()}@example.org")
+            for name in ("Anna", "Bea", "Carla")}
+    signups.move_down(tid, made["Anna"].id, "marco")  # Bea takes the place, Anna second in line
+    sender.send_due()
+    told = {m["To"]: m for m in mail_server.inbox.received}
+    assert sorted(told) == ["anna@example.org", "bea@example.org"]
+    assert told["bea@example.org"]["Subject"] == f"Un posto per te a {NAME}"
+    anna = told["anna@example.org"]
+    assert anna["Subject"] == f"Di nuovo in lista d'attesa: {NAME}"
+    assert "Sei il numero 2 in lista" in anna.get_body(("plain",)).get_content()
+
+    tournaments.undo(tid, "marco")
+    sender.send_due()
+    again = [(m["To"], m["Subject"]) for m in mail_server.inbox.received[2:]]
+    assert sorted(again) == [("anna@example.org", f"Un posto per te a {NAME}"),
+                             ("bea@example.org", f"Di nuovo in lista d'attesa: {NAME}")]
+    signups.remove(tid, made["Carla"].id, "marco")
+    sender.send_due()
+    [removed] = mail_server.inbox.received[4:]
+    assert (removed["To"], removed["Subject"]) == ("carla@example.org", f"Iscrizione tolta: {NAME}")

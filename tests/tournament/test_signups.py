@@ -331,12 +331,38 @@ def test_the_player_is_told_of_a_promotion_an_approval_a_refusal_and_the_seat_dr
     assert told(ApproveSignup(first)) == (Moment(first, "promoted"),)
     assert told(ApproveSignup(second)) == (Moment(second, "approved"),)
     assert told(DeclineSignup(third)) == (Moment(third, "declined"),)
-    assert told(RemoveSignup(first)) == (Moment(second, "promoted"),)
+    assert told(RemoveSignup(first)) == (Moment(first, "removed"), Moment(second, "promoted"))
     player = play.do(RegisterPlayer("S2", signup_id=second)).player_id
     assert told(RegisterPlayer("Other")) == ()
     drawn = told(DrawSeats())
     seat = play.state.player(player)
     assert drawn == (Moment(second, "seated", seat.table, seat.seat),)
+
+
+def test_a_place_taken_back_a_removal_and_a_release_are_told_to_the_player_they_befall():
+    """The contact hint promises an e-mail "when your place changes": losing a confirmed place
+    is such a change, whether the DdT moved the sign-up down or undid its promotion."""
+    play = night(cap=2)
+    first, second, third, fourth = play.join(4)
+
+    def told(command) -> tuple[Moment, ...]:
+        before = play.state
+        play.do(command)
+        return moments(before, play.state)
+
+    assert told(MoveDownSignup(first)) == (Moment(first, "waitlisted"), Moment(third, "promoted"))
+    assert told(MoveDownSignup(fourth)) == ()  # a place in line moved: the page shows it
+    assert play.line == (first, fourth)
+    promoted = play.state
+    assert told(CancelSignup(second, play.code(second))) == (Moment(first, "promoted"),)
+    # The DdT's undo replays the log without the cancellation: the place goes back.
+    undone = replay(play.log[:-1])
+    assert undone.signups == promoted.signups
+    assert moments(play.state, undone) == (Moment(first, "waitlisted"), Moment(second, "promoted"))
+    assert told(RemoveSignup(first)) == (Moment(first, "removed"), Moment(fourth, "promoted"))
+    play.do(RegisterPlayer("S3", signup_id=third))
+    play.at_level(1)
+    assert told(ReleaseNoShows()) == (Moment(fourth, "released"),)
 
 
 def test_every_sign_up_event_reads_in_the_log_and_declares_what_it_touches():

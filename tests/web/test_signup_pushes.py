@@ -84,3 +84,16 @@ def test_another_sign_up_changing_tells_this_page_only_its_new_place_in_line(app
     (pushed,) = received(page)
     assert (pushed["position"], pushed["waitlisted"], pushed["told"]) == (1, 2, [])
     assert "Player 3" not in str(pushed)
+
+
+def test_a_confirmed_player_moved_down_is_told_the_place_went_back(app, api, client):
+    tid, slug = evening(api, cap=1)
+    first = sign_up(client, slug, 1)
+    sign_up(client, slug, 2)
+    page = socketio.test_client(app)
+    page.emit("join_signup", {"tournament": slug, "signup": first["id"], "code": first["code"]})
+    page.get_received()
+    api.post(f"/api/v1/tournaments/{tid}/signups/{first['id']}/move-down")
+    (moved,) = received(page)
+    assert (moved["status"], moved["position"]) == ("waitlisted", 1)
+    assert moved["told"] == [{"kind": "waitlisted", "table": None, "seat": None}]

@@ -1,5 +1,5 @@
 """What each sign-up's player must be told after a change: a place (promoted), an approval, a
-refusal, a table and seat. Read by the sign-up's live page and by the e-mails alike, from the
+refusal, a place taken back, a removal or a release by the DdT, a table and seat. Read by the sign-up's live page and by the e-mails alike, from the
 states before and after a change (bus.Change.before / .after), so both tell the same moments.
 """
 
@@ -10,7 +10,7 @@ from typing import Literal
 
 from tdapp.tournament.state import Tournament
 
-Kind = Literal["promoted", "approved", "declined", "seated"]
+Kind = Literal["promoted", "approved", "declined", "waitlisted", "removed", "released", "seated"]
 
 
 @dataclass(frozen=True)
@@ -24,11 +24,13 @@ class Moment:
 
 
 def moments(before: Tournament, after: Tournament) -> tuple[Moment, ...]:
-    """Each sign-up's news between two states, by sign-up id: promoted (waitlisted or pending
-    to confirmed), approved (pending to waitlisted: approved, with a place in line), declined,
-    and seated (a checked-in player got a table and seat or changed them, the seat draw among
-    others). A new sign-up, a cancellation or a removal tells nothing: the one who made it
-    knows."""
+    """Each sign-up's news between two states, by sign-up id: promoted (confirmed from any
+    other status: a place came free, or an undo gave it back), approved (pending to
+    waitlisted: approved, with a place in line), declined, waitlisted (a confirmed place taken
+    back: the DdT moved it down, or undid the promotion), removed (by the DdT), released (a
+    no-show's place, at registration's close), and seated (a checked-in player got a table and
+    seat or changed them, the seat draw among others). A new sign-up or a cancellation tells
+    nothing: the player made it."""
     told: list[Moment] = []
     for signup in after.signups:
         was = before.signups.get(signup.id)
@@ -49,10 +51,12 @@ def moments(before: Tournament, after: Tournament) -> tuple[Moment, ...]:
 
 
 def _status_news(was: str, now: str) -> Kind | None:
-    if now == "confirmed" and was in ("waitlisted", "pending"):
+    if now == "confirmed":
         return "promoted"
-    if now == "waitlisted" and was == "pending":
-        return "approved"
-    if now == "declined":
-        return "declined"
+    if now == "waitlisted":
+        # Back on the waitlist from a declined, removed or released sign-up (an undo) is news
+        # of a place in line, as an approval is.
+        return "waitlisted" if was == "confirmed" else "approved"
+    if now in ("declined", "removed", "released"):
+        return now
     return None
