@@ -1,8 +1,9 @@
 """The moments of a sign-up reach its player by e-mail (issue 30, item 8 and "What it must
 show"): promoted, approved, declined, a place taken back, a removal, and the table and seat
 after the draw, each told once to a sign-up whose contact is an e-mail address, in the club's
-language, with the tournament's name and the link to the player's own page; the action that caused it answers the same whether the
-mail server is up, down or not set, and the mail goes when the server is back."""
+language, with the tournament's name and the link to the player's own page; the action that
+caused it answers the same whether the mail server is up, down or not set, and the mail goes
+when the server is back."""
 
 from __future__ import annotations
 
