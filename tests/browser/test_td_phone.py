@@ -225,6 +225,33 @@ OTHERS = ("/td/tournaments", "/td/templates", "/td/roster", "/td/seasons", "/td/
 OPENED = {"/td/membership": (".card-holder summary",)}
 
 
+# Every word shown that a line break cuts in two although it would fit on one line of its box: a
+# heading, a figure or a button cut mid-word ("Pos/to", "5.0/00"). A break after a hyphen or a
+# slash is a word's own; a word longer than its whole box (a name typed with no space) may break.
+CUT_WORDS = """() => {
+  const cut = [];
+  const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+  while (walker.nextNode()) {
+    const node = walker.currentNode;
+    const box = node.parentElement;
+    if (!box || !box.getClientRects().length) continue;
+    for (const word of node.data.matchAll(/[^\\s\\-\\/]+/g)) {
+      const range = document.createRange();
+      range.setStart(node, word.index);
+      range.setEnd(node, word.index + word[0].length);
+      const lines = [...range.getClientRects()].filter((r) => r.width);
+      const width = lines.reduce((sum, r) => sum + r.width, 0);
+      let room = box;  // the nearest box that has a width of its own
+      while (getComputedStyle(room).display === 'inline' && room.parentElement) room = room.parentElement;
+      if (new Set(lines.map((r) => Math.round(r.top))).size > 1 && width < room.clientWidth) {
+        cut.push(word[0]);
+      }
+    }
+  }
+  return cut;
+}"""
+
+
 def _small_targets(page) -> list[str]:
     return page.evaluate(
         """([selector, size]) => [...document.querySelectorAll(selector)].filter((el) => {
@@ -252,11 +279,12 @@ def test_every_console_page_fits_a_phone_with_thumb_sized_targets(night, browser
         for opened in OPENED.get(path, ()):
             page.locator(opened).first.click()
         wide = page.evaluate("document.scrollingElement.scrollWidth > window.innerWidth")
+        cut = page.evaluate(CUT_WORDS)
         small = _small_targets(page)
         page.click("#menu-toggle")
         small += _small_targets(page)
-        if wide or small:
-            problems[path] = (wide, small)
+        if wide or small or cut:
+            problems[path] = (wide, small, cut)
     assert problems == {}
     page.goto(f"/td/t/{tid}/setup")
     page.locator("#structure").scroll_into_view_if_needed()
