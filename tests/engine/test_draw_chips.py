@@ -24,12 +24,25 @@ from tdapp.engine.draw.misdeal import (
 from tdapp.engine.errors import IllegalAction
 from tdapp.engine.pots import split_pots
 
-SEATS_NAMED = st.integers(0, 8)  # seats 1..6 may sit; 0, 7 and 8 never do
+# The strategies are built once: a strategy made anew at each draw (a `|` of two, a list sampled)
+# costs Hypothesis more than the hand's own move, some forty thousand times a run.
+SEAT_PICK = st.integers(0, 17)  # 0..8: a seat dealt in; 9..17: seat 0..8, where 1..6 may sit
+DEALER_MOVES = st.sampled_from((
+    "open_together", "exposed", "dealer_error", "void", "stub", "six_and_four", "false_opening",
+    "remove"))
+OPENING = st.none() | st.integers(1, 80)
+VOID_REASONS = st.sampled_from(tuple(VoidReason))
 
 
 def a_seat(data, hand: DrawHand) -> int:
-    """Mostly a seat dealt in, sometimes any seat at all."""
-    return data.draw(st.sampled_from(hand.order) | SEATS_NAMED)
+    """Half the time a seat dealt in, else any seat at all."""
+    pick = data.draw(SEAT_PICK)
+    return hand.order[pick % len(hand.order)] if pick < 9 else pick - 9
+
+
+def one_of(data, choices):
+    """One of `choices` (a sequence), drawn as its index."""
+    return choices[data.draw(st.integers(0, len(choices) - 1))]
 
 
 def behind(hand: DrawHand, seat: int) -> int:
@@ -73,12 +86,10 @@ def check_the_winners(before: DrawHand, after: DrawHand) -> None:
 def a_dealer_move(data, hand: DrawHand):
     """A move by the dealer rather than a player: most are refused at most moments."""
     seat, other = a_seat(data, hand), a_seat(data, hand)
-    move = data.draw(st.sampled_from((
-        "open_together", "exposed", "dealer_error", "void", "stub", "six_and_four",
-        "false_opening", "remove")))
+    move = data.draw(DEALER_MOVES)
     match move:
         case "open_together":
-            return hand.open_together(seat, other, data.draw(st.none() | st.integers(1, 80)),
+            return hand.open_together(seat, other, data.draw(OPENING),
                                       confirmed=data.draw(st.booleans()))
         case "exposed":
             return exposed_cards(hand, data.draw(st.integers(0, 3)),
@@ -86,14 +97,14 @@ def a_dealer_move(data, hand: DrawHand):
         case "dealer_error":
             return dealer_error(hand, before_first_players_second_card=data.draw(st.booleans()))
         case "void":
-            return void_before_opening(hand, data.draw(st.sampled_from(list(VoidReason))),
-                                       ruled_valid_for=data.draw(st.none() | st.just(seat)))
+            return void_before_opening(hand, data.draw(VOID_REASONS),
+                                       ruled_valid_for=seat if data.draw(st.booleans()) else None)
         case "stub":
             return stub_miscount(hand)
         case "six_and_four":
             return six_and_four(hand, seat, other)
         case "false_opening":
-            return false_opening(hand, new_opener=data.draw(st.none() | st.just(seat)),
+            return false_opening(hand, new_opener=seat if data.draw(st.booleans()) else None,
                                  raiser_has_openers=data.draw(st.booleans()))
     return hand.remove_player(seat)
 
@@ -104,21 +115,21 @@ def a_player_move(data, hand: DrawHand):
         if hand.cards is None:
             return hand.draw(seat, data.draw(st.integers(0, 4)))
         held = list(hand.cards[seat])
-        thrown = data.draw(st.lists(st.sampled_from(held), unique=True, max_size=4))
+        thrown = [card for card in held if data.draw(st.booleans())][:4]
         return hand.draw(seat, thrown)
     if hand.phase is Phase.SHOWDOWN:
         opener_shows = data.draw(st.booleans())
         if hand.cards is not None:
             return hand.showdown(opener_shows=opener_shows)
         if data.draw(st.booleans()):
-            return hand.showdown(winner=data.draw(st.sampled_from(hand.live)),
+            return hand.showdown(winner=one_of(data, hand.live),
                                  opener_shows=opener_shows)
         deck = Deck(hand.lowest_rank)
         deck.shuffle(random.Random(data.draw(st.integers(0, 2**16))))
-        showing = data.draw(st.lists(st.sampled_from(hand.live), unique=True, min_size=1))
+        showing = [s for s in hand.live if data.draw(st.booleans())] or [one_of(data, hand.live)]
         return hand.showdown({s: deck.deal(5) for s in showing}, opener_shows=opener_shows)
     legal = hand.legal_actions()
-    action = data.draw(st.sampled_from(sorted(legal.actions)))
+    action = one_of(data, sorted(legal.actions))
     amount = None
     if action in ("bet", "raise"):
         amount = data.draw(st.integers(legal.min_to, legal.max_to))
