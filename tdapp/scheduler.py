@@ -519,9 +519,12 @@ def _period_ended(tournament_id: int, due_ms: int) -> None:
             clock.unix_ms(utcnow()) - now_ms,
             extra={"tournament": tournament_id},
         )
-    plan(tournament_id)
-    # A break that ends lets the decision limits run again; one that starts stops them.
-    plan_decisions(tournament_id)
+    # Read and planned under `_planning`, as the planner plans: a table's change planned while
+    # this read was older would otherwise have its new deadline replaced by the old one.
+    with _planning:
+        plan(tournament_id)
+        # A break that ends lets the decision limits run again; one that starts stops them.
+        plan_decisions(tournament_id)
 
 
 def _follow_other_processes(redis_url: str) -> None:

@@ -378,3 +378,43 @@ def test_the_owner_subscribes_again_when_redis_drops_its_channel(app, monkeypatc
     finally:
         scheduler.shutdown()
         client.close()
+
+
+def test_a_period_ends_older_read_never_replaces_a_newer_changes_decision_job(running_scheduler,
+                                                                              monkeypatch):
+    """The job at a period end reads the tournament, then plans every table's decision job. A
+    player who acts in between has their new deadline planned by the planner; planned after it
+    from the older read, the old deadline would replace it, its job would find that decision
+    gone and do nothing, and the new one would never be enforced. One planning at a time keeps
+    the newer read last."""
+    tid, table = seated_night(3)
+    tables.start_hand(tid, table, "dealer")
+    key = tables.deadline_key(tid, table)
+    read, go = threading.Event(), threading.Event()
+    plan_tables = scheduler._plan_tables
+
+    def slow_after_reading(tournament_id, state, every):
+        if threading.current_thread().name == "period end":
+            read.set()
+            go.wait(10)
+        plan_tables(tournament_id, state, every)
+
+    monkeypatch.setattr(scheduler, "_plan_tables", slow_after_reading)
+    level_end = threading.Thread(target=scheduler.period_ended, name="period end",
+                                 args=(tid, tournaments.current(tid).clock.resumed_at_ms + 1))
+    level_end.start()
+    assert read.wait(10)
+    hand = tournaments.current(tid).play.hand(table)
+    acted = tables.act(tid, table, hand.engine.to_act, "call", None, "dealer")
+    deadline = acted.play.hand(table).deadline
+    # Give the planner its chance to plan the action before the period end's planning goes on.
+    stop = time.monotonic() + 0.5
+    while scheduler.job_time(key) != deadline and time.monotonic() < stop:
+        time.sleep(0.01)
+    go.set()
+    level_end.join(10)
+    stop = time.monotonic() + 10
+    while scheduler.job_time(key) != deadline and time.monotonic() < stop:
+        time.sleep(0.01)
+    time.sleep(0.1)  # anything still planning lands
+    assert scheduler.job_time(key) == deadline
