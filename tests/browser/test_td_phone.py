@@ -225,23 +225,24 @@ OTHERS = ("/td/tournaments", "/td/templates", "/td/roster", "/td/seasons", "/td/
 OPENED = {"/td/membership": (".card-holder summary",)}
 
 
-# Every word shown that a line break cuts in two although it would fit on one line of its box: a
-# heading, a figure or a button cut mid-word ("Pos/to", "5.0/00"). A break after a hyphen or a
-# slash is a word's own; a word longer than its whole box (a name typed with no space) may break.
+# Every word shown that a line break cuts in two although a line of its table (or of its block,
+# outside a table) has room for it whole: a heading, a figure, a button or a name squeezed into
+# a column narrower than its word ("Pos/to", "5.0/00"). A break after a hyphen or a slash is a
+# word's own; a word wider than the whole table (a name typed with no space) has to break.
 CUT_WORDS = """() => {
   const cut = [];
   const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
   while (walker.nextNode()) {
     const node = walker.currentNode;
     const box = node.parentElement;
-    if (!box || !box.getClientRects().length) continue;
+    if (!box || !box.checkVisibility()) continue;  // a closed <details> keeps its boxes
     for (const word of node.data.matchAll(/[^\\s\\-\\/]+/g)) {
       const range = document.createRange();
       range.setStart(node, word.index);
       range.setEnd(node, word.index + word[0].length);
       const lines = [...range.getClientRects()].filter((r) => r.width);
       const width = lines.reduce((sum, r) => sum + r.width, 0);
-      let room = box;  // the nearest box that has a width of its own
+      let room = box.closest('table') || box;
       while (getComputedStyle(room).display === 'inline' && room.parentElement) room = room.parentElement;
       if (new Set(lines.map((r) => Math.round(r.top))).size > 1 && width < room.clientWidth) {
         cut.push(word[0]);
