@@ -3,6 +3,8 @@ a stale or bad form changes nothing."""
 
 from __future__ import annotations
 
+import re
+
 from tdapp.services import tournaments
 from tdapp.tournament.busts import BustPlayer
 from tdapp.tournament.chips import ChipCount, CountChips
@@ -51,3 +53,19 @@ def test_more_left_to_play_for_than_the_gap_shows_why_for_each_method(ddt_client
     page = ddt_client.get(f"/td/t/{tid}/deal?keep=41").get_data(as_text=True)
     assert page.count('class="refused"') == 2
     assert 'name="method"' not in page
+
+
+def test_the_places_that_pay_nothing_are_shown_as_one_range(ddt_client):
+    """Five left of ten, three places paid: the prizes still to play for read 1., 2., 3., then
+    "4.–5. € 0", not a line of zeros (the demo's thirty-five left listed thirty)."""
+    tid = tournament(players=10, buy_in_cents=2000)
+    tournaments.dispatch(tid, DrawSeats(), actor="test")
+    for pid in range(10, 5, -1):
+        tournaments.dispatch(tid, BustPlayer(pid), actor="test")
+    amounts = place_amounts(tournaments.current(tid))
+    paid = [amount for amount in amounts if amount]
+    assert len(paid) == 3  # the club's payouts for ten entries
+    page = ddt_client.get(f"/td/t/{tid}/deal").get_data(as_text=True)
+    shown = re.findall(r'<span class="prize">([^<]*)</span>', page)
+    assert [text.split(".")[0] for text in shown[:-1]] == [str(n) for n in range(1, len(paid) + 1)]
+    assert shown[-1] == "4.–5. €\u00a00"
