@@ -2,9 +2,9 @@
 // (tdapp/realtime/signups.py): `join_signup` with the code from the page's address, then each
 // `signup` message is the sign-up's view again, with `told`: what just happened to this player
 // (a place came free, the DdT approved, declined, moved back or removed it, the place was
-// released, the seat was drawn), said in `#told`. The
-// page is complete without this script. Like deltas.js, <html data-view> says where the live
-// view stands ("joining", then its version, or "refused"), for whoever waits on the page.
+// released, the seat was drawn), said in `#told`. The page is complete without this script.
+// Like deltas.js, <html data-view> says where the live view stands ("joining", then its
+// version, or "refused"), for whoever waits on the page.
 (function () {
   "use strict";
 

@@ -1,6 +1,7 @@
 """What each sign-up's player must be told after a change: a place (promoted), an approval, a
-refusal, a place taken back, a removal or a release by the DdT, a table and seat. Read by the sign-up's live page and by the e-mails alike, from the
-states before and after a change (bus.Change.before / .after), so both tell the same moments.
+refusal, a place taken back, a removal or a release by the DdT, a table and seat. Read by the
+sign-up's live page and by the e-mails alike, from the states before and after a change
+(bus.Change.before / .after), so both tell the same moments.
 """
 
 from __future__ import annotations
