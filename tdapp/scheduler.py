@@ -199,8 +199,8 @@ def plan_waiting() -> None:
         for change in waiting:
             if _scheduler is not None:
                 with tenancy.in_tournament_club(change.tournament_id):
-                    plan(change.tournament_id, change)
-                    plan_decisions(change.tournament_id, change)
+                    _plan(change.tournament_id, _state(change.tournament_id, change),
+                          every=False)
             elif _owner_channel is not None:
                 _owner_channel.publish(
                     _changes_channel, json.dumps({"tournament_id": change.tournament_id}))
@@ -350,8 +350,7 @@ def rebuild() -> None:
     for club_id in tenancy.club_ids():
         with tenancy.in_club(club_id):
             for tournament_id in tournaments.tournament_ids():
-                plan(tournament_id)
-                plan_decisions(tournament_id)
+                _plan_now(tournament_id, every=True)
 
 
 def catch_up() -> None:
@@ -390,12 +389,14 @@ def _state(tournament_id: int, change: bus.Change | None) -> Tournament | None:
         return None
 
 
-def plan(tournament_id: int, change: bus.Change | None = None) -> None:
-    """Put the tournament's clock job at its next period end, or remove it if none is coming.
-    Most changes (a table's action) leave the end where it was: then the job is left alone."""
-    if _scheduler is None:
-        return
-    _plan_clock(tournament_id, _state(tournament_id, change))
+def _plan(tournament_id: int, state: Tournament | None, every: bool) -> None:
+    """Put the tournament's clock job at its next period end (most changes, a table's action,
+    leave it where it was), and each table's decision job at its hand's deadline (`every`
+    table, or those whose hand or clock changed since last planned); remove those that have
+    nothing coming. Called under `_planning`."""
+    _plan_clock(tournament_id, state)
+    if state is not None:
+        _plan_tables(tournament_id, state, every)
 
 
 def _plan_clock(tournament_id: int, state: Tournament | None) -> None:
@@ -423,17 +424,6 @@ def _plan_clock(tournament_id: int, state: Tournament | None) -> None:
     )
 
 
-def plan_decisions(tournament_id: int, change: bus.Change | None = None) -> None:
-    """Put each table's decision job at its hand's deadline, or remove it when no decision time
-    runs. After a change, tables whose hand did not change keep their job; without one (at
-    start-up, at a period end, which may begin or end a break) every table is planned again."""
-    if _scheduler is None:
-        return
-    state = _state(tournament_id, change)
-    if state is not None:
-        _plan_tables(tournament_id, state, every=change is None)
-
-
 def _plan_tables(tournament_id: int, state: Tournament, every: bool) -> None:
     for table in state.tables:
         hand = state.play.hand(table)
@@ -455,15 +445,20 @@ def _plan_told(tournament_id: int) -> None:
     this process catches up on the events appended since, its clock job, and the decision jobs
     of the tables whose hand or clock those events changed. Catching up keeps every other
     table's hand the very object it was; a rebuild makes them all new, and all are planned."""
+    _plan_now(tournament_id, every=False)
+
+
+def _plan_now(tournament_id: int, every: bool) -> None:
+    """Plan the tournament's jobs from the state read now: its clock job and its tables'
+    decision jobs (`every` table, or those whose hand or clock changed since last planned).
+    Read and planned under `_planning`: start-up or a takeover, a period end, the listener, the
+    look for missed words and the planner may plan one tournament at once, and an older read
+    planned last would replace a newer change's jobs (a decision job gone, its 20 seconds never
+    enforced)."""
     if _scheduler is None:
         return
-    # Read and planned under `_planning`: the listener, the look for missed words and the
-    # planner may plan one tournament at once, and an older read must not land after a newer.
     with _planning:
-        state = _state(tournament_id, None)
-        _plan_clock(tournament_id, state)
-        if state is not None:
-            _plan_tables(tournament_id, state, every=False)
+        _plan(tournament_id, _state(tournament_id, None), every)
 
 
 def reconcile() -> None:
@@ -519,12 +514,9 @@ def _period_ended(tournament_id: int, due_ms: int) -> None:
             clock.unix_ms(utcnow()) - now_ms,
             extra={"tournament": tournament_id},
         )
-    # Read and planned under `_planning`, as the planner plans: a table's change planned while
-    # this read was older would otherwise have its new deadline replaced by the old one.
-    with _planning:
-        plan(tournament_id)
-        # A break that ends lets the decision limits run again; one that starts stops them.
-        plan_decisions(tournament_id)
+    # Every table: a break that ends lets the decision limits run again; one that starts stops
+    # them.
+    _plan_now(tournament_id, every=True)
 
 
 def _follow_other_processes(redis_url: str) -> None:

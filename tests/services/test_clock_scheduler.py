@@ -7,7 +7,7 @@ import json
 import secrets
 import threading
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from datetime import UTC, datetime, timedelta
 
@@ -239,13 +239,13 @@ def test_a_burst_of_changes_is_planned_once_when_the_process_is_idle(running_sch
     tid, table = seated_night(3)
     with planner_held(monkeypatch) as busy:
         planned: list[int] = []
-        plan_decisions = scheduler.plan_decisions
+        plan_tables = scheduler._plan_tables
 
-        def recorded(tournament_id, change=None):
-            planned.append(change.version)
-            plan_decisions(tournament_id, change)
+        def recorded(tournament_id, state, every):
+            planned.append(state.version)
+            plan_tables(tournament_id, state, every)
 
-        monkeypatch.setattr(scheduler, "plan_decisions", recorded)
+        monkeypatch.setattr(scheduler, "_plan_tables", recorded)
         tables.start_hand(tid, table, "dealer")
         hand = tournaments.current(tid).play.hand(table)
         for _ in range(2):
@@ -380,13 +380,12 @@ def test_the_owner_subscribes_again_when_redis_drops_its_channel(app, monkeypatc
         client.close()
 
 
-def test_a_period_ends_older_read_never_replaces_a_newer_changes_decision_job(running_scheduler,
-                                                                              monkeypatch):
-    """The job at a period end reads the tournament, then plans every table's decision job. A
-    player who acts in between has their new deadline planned by the planner; planned after it
-    from the older read, the old deadline would replace it, its job would find that decision
-    gone and do nothing, and the new one would never be enforced. One planning at a time keeps
-    the newer read last."""
+def older_read_planned_last(monkeypatch, plans: Callable[[int, int], None]) -> None:
+    """`plans(tournament, clock_started_ms)` (a period end, a takeover) reads the tournament in a thread of its own and is
+    held after its read while a player acts; then it goes on. Its decision job must be the
+    action's, the newer: planned from the older read after the planner planned the action, the
+    old deadline would replace the new, its job would find that decision gone and do nothing,
+    and the player's 20 seconds would never be enforced."""
     tid, table = seated_night(3)
     tables.start_hand(tid, table, "dealer")
     key = tables.deadline_key(tid, table)
@@ -394,27 +393,40 @@ def test_a_period_ends_older_read_never_replaces_a_newer_changes_decision_job(ru
     plan_tables = scheduler._plan_tables
 
     def slow_after_reading(tournament_id, state, every):
-        if threading.current_thread().name == "period end":
+        if threading.current_thread().name == "older read":
             read.set()
             go.wait(10)
         plan_tables(tournament_id, state, every)
 
     monkeypatch.setattr(scheduler, "_plan_tables", slow_after_reading)
-    level_end = threading.Thread(target=scheduler.period_ended, name="period end",
-                                 args=(tid, tournaments.current(tid).clock.resumed_at_ms + 1))
-    level_end.start()
+    started_ms = tournaments.current(tid).clock.resumed_at_ms
+    older = threading.Thread(target=plans, args=(tid, started_ms), name="older read")
+    older.start()
     assert read.wait(10)
     hand = tournaments.current(tid).play.hand(table)
     acted = tables.act(tid, table, hand.engine.to_act, "call", None, "dealer")
     deadline = acted.play.hand(table).deadline
-    # Give the planner its chance to plan the action before the period end's planning goes on.
+    # The planner's chance to plan the action first, as it did before one planning at a time
+    # held it back (`job_time` would wait for the held planning: the job is looked up as is).
     stop = time.monotonic() + 0.5
-    while scheduler.job_time(key) != deadline and time.monotonic() < stop:
+    while scheduler._planned_time(key) != deadline and time.monotonic() < stop:
         time.sleep(0.01)
     go.set()
-    level_end.join(10)
-    stop = time.monotonic() + 10
-    while scheduler.job_time(key) != deadline and time.monotonic() < stop:
-        time.sleep(0.01)
+    older.join(10)
+    assert scheduler.job_time(key) == deadline
     time.sleep(0.1)  # anything still planning lands
     assert scheduler.job_time(key) == deadline
+
+
+def test_a_period_ends_older_read_never_replaces_a_newer_changes_decision_job(running_scheduler,
+                                                                              monkeypatch):
+    """The job at a period end reads the tournament, then plans every table's decision job."""
+    older_read_planned_last(monkeypatch, lambda tid, started_ms: scheduler.period_ended(
+        tid, started_ms + 1))
+
+
+def test_a_takeovers_rebuild_never_replaces_a_newer_changes_decision_job(running_scheduler,
+                                                                         monkeypatch):
+    """A process that takes the scheduler over (or starts) rebuilds every job from the
+    database while the web processes go on serving the tables."""
+    older_read_planned_last(monkeypatch, lambda tid, started_ms: scheduler.rebuild())
