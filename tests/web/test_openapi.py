@@ -1,6 +1,6 @@
-"""`GET /api/v1/openapi.json`: a valid OpenAPI 3.1 document with every route under /api/v1 and
-the public JSON at a tournament's address, its bodies the pydantic models the routes parse,
-public like the API page that draws it."""
+"""`GET /api/v1/openapi.json` (valid OpenAPI 3.1: test_openapi_document.py) has every route
+under /api/v1 and the public JSON at a tournament's address, its bodies the pydantic models the
+routes parse, public like the API page that draws it."""
 
 from __future__ import annotations
 
@@ -8,7 +8,6 @@ import re
 
 import jsonschema
 from flask import Blueprint, Flask, jsonify, request
-from openapi_spec_validator import validate
 
 from tdapp.web.api.bodies import ApiBody, parse_json
 from tdapp.web.api.openapi import build_document
@@ -30,13 +29,6 @@ def schema_of(doc: dict, ref: dict) -> dict:
 def body_schema(doc: dict, path: str, method: str = "post") -> dict:
     body = doc["paths"][path][method]["requestBody"]
     return schema_of(doc, body["content"]["application/json"]["schema"])
-
-
-def test_the_document_is_valid_openapi_3_1_and_public(client):
-    doc = document(client)  # no login, no token
-    assert doc["openapi"].startswith("3.1")
-    validate(doc)
-    assert doc["paths"]["/api/v1/openapi.json"]["get"]["security"] == []
 
 
 PUBLIC_JSON = {("/t/{slug}/seating", "get"), ("/t/{slug}/players", "get"),
