@@ -212,10 +212,22 @@ def requests_for(rule, method: str, names: list[str], world: World) -> st.Search
     return one()
 
 
+def session_cookie(client) -> tuple[str, Any]:
+    """The session cookie's name and the app's signer of its value."""
+    app = client.application
+    return app.config["SESSION_COOKIE_NAME"], app.session_interface.get_signing_serializer(app)
+
+
 def send(client, world: World, sent: Sent):
-    with client.session_transaction() as session:
-        session.clear()
-        session.update(world.sessions[sent.who])
+    # The caller's session, set as its signed cookie before each request (what a request did to
+    # the last one, a logout say, never carries over): `session_transaction` opened a request
+    # context for it, a quarter of the sweeps' time.
+    name, signer = session_cookie(client)
+    session = world.sessions[sent.who]
+    if session:
+        client.set_cookie(name, signer.dumps(dict(session)))
+    else:
+        client.delete_cookie(name)
     headers = {"X-CSRF-Token": world.csrf} if sent.who != "anonymous" else {}
     if sent.form is not None:
         form = {**sent.form, "csrf_token": world.csrf} if sent.who != "anonymous" else sent.form
@@ -224,6 +236,26 @@ def send(client, world: World, sent: Sent):
     return client.open(sent.path, method=sent.method, query_string=sent.query,
                        data=json.dumps(sent.body), content_type="application/json",
                        headers=headers)
+
+
+def assert_callers_arrive_as_themselves(client, world: World,
+                                        usernames: dict[str, str | None]) -> None:
+    """Each caller of `world.sessions` that `send` signs in reaches the console as its account
+    (`usernames`: the account's username, None for a caller the console turns away), and the
+    console's table as its PIN opened it: a sweep whose callers all arrived anonymous would
+    find every answer refused and pass."""
+    for who, username in usernames.items():
+        answer = send(client, world, Sent(who, "GET", "/td/tournaments", {}, {}, None))
+        if username is None:
+            assert answer.status_code == 302, (who, answer.status_code)
+        else:
+            assert answer.status_code == 200, (who, answer.status_code)
+            assert username in answer.get_data(as_text=True), who
+    for who, session in world.sessions.items():
+        if session.get(TABLE_CONSOLES):
+            table = send(client, world, Sent(who, "GET", f"/table/{world.tokens[0]}", {}, {},
+                                             None))
+            assert table.status_code == 200 and 'name="pin"' not in table.get_data(as_text=True)
 
 
 def swept(rule, method: str, names: list[str], world: World) -> list[Sent]:
@@ -284,6 +316,8 @@ def test_no_route_answers_5xx_to_any_request(app, api, ddt):
     world = build_world(app, api, ddt)
     fields = field_names(app)
     client = app.test_client()
+    assert_callers_arrive_as_themselves(client, world, {"ddt": "ddt", "anonymous": None,
+                                                        "console": None})
     rules = [rule for rule in app.url_map.iter_rules()
              if rule.endpoint not in SKIPPED_ENDPOINTS and not rule.rule.startswith("/socket.io")]
     assert len(rules) > 100  # the whole app, not a corner of it

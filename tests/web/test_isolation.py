@@ -35,10 +35,12 @@ from tests.web.test_fuzz_routes import (
     MAY_ANSWER_503,
     Sent,
     World,
+    assert_callers_arrive_as_themselves,
     build_world,
     field_names,
     openapi_path,
     send,
+    session_cookie,
 )
 
 PASSWORD = "una password lunga"
@@ -151,7 +153,7 @@ def _a_callers(app) -> tuple[dict[str, Any], dict[str, Any]]:
             world_a = build_world(app, clients["owner token"], account)
     clients["console"] = app.test_client()
     sessions["console"] = {**world_a.sessions["console"], "csrf_token": csrf}
-    return clients, {"sessions": sessions, "csrf": csrf}
+    return clients, {"sessions": sessions, "csrf": csrf, "tokens": world_a.tokens}
 
 
 def _club_rows(club_id: int) -> dict[str, list[str]]:
@@ -234,8 +236,9 @@ def _said(client, answer, swaps: dict[str, str]) -> tuple[int, str]:
     """The status and what the answer says: its body, where it sends the browser and what it
     flashes there (a console's form answers a refusal by a redirect and a flash), with the
     values of the request naming nothing swapped for B's."""
-    with client.session_transaction() as session:
-        flashed = session.get("_flashes", [])
+    name, signer = session_cookie(client)
+    cookie = client.get_cookie(name)
+    flashed = signer.loads(cookie.value).get("_flashes", []) if cookie is not None else []
     text = f"{answer.get_data(as_text=True)}\n{answer.headers.get('Location')}\n{flashed}"
     for missing, real in sorted(swaps.items(), key=lambda pair: -len(pair[0])):
         text = text.replace(missing, real)
@@ -269,7 +272,11 @@ def _requests(app) -> list[tuple[Any, str]]:
 def test_club_a_reaches_nothing_of_club_b_by_any_route(app):
     b = _b_club(app)
     clients, held = _a_callers(app)
-    world = World(ids=(), tokens=(), sessions=held["sessions"], csrf=held["csrf"], by_argument={})
+    world = World(ids=(), tokens=held["tokens"], sessions=held["sessions"], csrf=held["csrf"],
+                  by_argument={})
+    assert_callers_arrive_as_themselves(app.test_client(), world, {
+        "owner cookie": "anna", "director cookie": "dario", "floor cookie": "fabio",
+        "console": None})
     fields = field_names(app)
     real = {name: pair[0] for name, pair in b["named"].items()} | b["neutral"]
     missing = {name: pair[1] for name, pair in b["named"].items()} | b["neutral"]
