@@ -269,6 +269,7 @@ def _requests(app) -> list[tuple[Any, str]]:
             for method in sorted(rule.methods - {"HEAD", "OPTIONS"})]
 
 
+@pytest.mark.slow  # some 3,500 requests: the full run's, not the quick tier's
 def test_club_a_reaches_nothing_of_club_b_by_any_route(app):
     b = _b_club(app)
     clients, held = _a_callers(app)
