@@ -15,6 +15,10 @@ from italian_reference import reference_compare, reference_key
 from tdapp.engine.cards import deck_cards
 from tdapp.engine.hands import best_hand, italian
 
+# A differential test over every hand of the deck (some 20 s of CPU): the full run's, not the
+# quick tier's.
+pytestmark = pytest.mark.slow
+
 LOWEST_RANK = 7
 RANKING = italian(LOWEST_RANK)
 
