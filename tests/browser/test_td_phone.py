@@ -306,6 +306,23 @@ def test_every_console_page_fits_a_phone_with_thumb_sized_targets(night, browser
               + parseFloat(style.paddingLeft) + parseFloat(style.paddingRight)];
     }""")
     assert cell <= text + 2
+    # The payout table: a field count is a few digits, and a row of eight places' percentages
+    # ("32 20 14 10.5 8 6 5 4.5", the default's for 100 entries) shows whole in its field.
+    page.goto(f"/td/t/{tid}/payouts")
+    # (An input's scrollWidth does not grow with its text: the text is measured in its font.)
+    shares = page.evaluate("""() => {
+      const pen = document.createElement('canvas').getContext('2d');
+      return [...document.querySelectorAll('#payout-brackets input.wide')]
+        .filter((field) => field.value && field.value.split(' ').length <= 8)
+        .map((field) => {
+          const style = getComputedStyle(field);
+          pen.font = `${style.fontWeight} ${style.fontSize} ${style.fontFamily}`;
+          const room = field.clientWidth - parseFloat(style.paddingLeft)
+                       - parseFloat(style.paddingRight);
+          return [field.value, pen.measureText(field.value).width <= room];
+        });
+    }""")
+    assert ["32 20 14 10.5 8 6 5 4.5", True] in shares and all(whole for _, whole in shares), shares
     page.goto(f"/td/t/{tid}/setup")
     page.locator("#structure").scroll_into_view_if_needed()
     shot(page, "setup-structure")
