@@ -381,11 +381,11 @@ def test_the_owner_subscribes_again_when_redis_drops_its_channel(app, monkeypatc
 
 
 def older_read_planned_last(monkeypatch, plans: Callable[[int, int], None]) -> None:
-    """`plans(tournament, clock_started_ms)` (a period end, a takeover) reads the tournament in a thread of its own and is
-    held after its read while a player acts; then it goes on. Its decision job must be the
-    action's, the newer: planned from the older read after the planner planned the action, the
-    old deadline would replace the new, its job would find that decision gone and do nothing,
-    and the player's 20 seconds would never be enforced."""
+    """`plans(tournament, clock_started_ms)` (a period end, a takeover) reads the tournament in
+    a thread of its own and is held after its read while a player acts; then it goes on. Its
+    decision job must be the action's, the newer: planned from the older read after the
+    planner planned the action, the old deadline would replace the new, its job would find that
+    decision gone and do nothing, and the player's 20 seconds would never be enforced."""
     tid, table = seated_night(3)
     tables.start_hand(tid, table, "dealer")
     key = tables.deadline_key(tid, table)
