@@ -101,6 +101,26 @@
     });
   });
 
+  // A one-line value that may be longer than its field (a large field's payout percentages)
+  // wraps in a textarea, so that every place shows; Enter still saves its form, as in a one-line
+  // field. Where the browser cannot size the field to its text by itself, it is sized here.
+  var sizedByCss = window.CSS && CSS.supports("field-sizing", "content");
+  document.querySelectorAll("textarea[data-long-line]").forEach(function (field) {
+    function fit() {
+      field.style.height = "auto";
+      field.style.height = field.scrollHeight + field.offsetHeight - field.clientHeight + "px";
+    }
+    field.addEventListener("keydown", function (event) {
+      if (event.key !== "Enter" || event.shiftKey || event.isComposing) { return; }
+      event.preventDefault();
+      field.form.requestSubmit();
+    });
+    if (!sizedByCss) {
+      fit();
+      field.addEventListener("input", fit);
+    }
+  });
+
   // A form that sends the DdT back to "#field" puts the cursor there again (the next registration).
   if (location.hash.length > 1) {
     var target = document.getElementById(location.hash.slice(1));

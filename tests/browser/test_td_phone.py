@@ -31,6 +31,20 @@ TARGETS = ("button, .button, select, summary, textarea, .tnav a, .lang a, .topba
            ".shelves a, input:not([type=hidden]):not([type=checkbox]):not([type=radio])")
 
 
+# The default's brackets up to a hundred entries, then one that pays fifteen places.
+PAYOUTS = [
+    {"max_entries": 7, "basis_points": [7000, 3000]},
+    {"max_entries": 15, "basis_points": [5000, 3000, 2000]},
+    {"max_entries": 25, "basis_points": [4500, 2700, 1800, 1000]},
+    {"max_entries": 40, "basis_points": [4000, 2500, 1600, 1100, 800]},
+    {"max_entries": 60, "basis_points": [3600, 2300, 1500, 1100, 850, 650]},
+    {"max_entries": 100, "basis_points": [3200, 2000, 1400, 1050, 800, 600, 500, 450]},
+    {"max_entries": 200, "basis_points": [2400, 1550, 1100, 850, 700, 600, 500, 420, 370, 330,
+                                          300, 260, 230, 200, 190]},
+]
+FIFTEEN_PLACES = "24 15.5 11 8.5 7 6 5 4.2 3.7 3.3 3 2.6 2.3 2 1.9"
+
+
 @pytest.fixture
 def night(ddt_api):
     """Eighteen players at two tables of nine, the clock running in level 1 with rebuys (for a
@@ -42,6 +56,7 @@ def night(ddt_api):
                    {"small_blind": 50, "big_blind": 100, "ante": 0, "seconds": 1800}],
         "rebuy": {"until_level": 2, "chips": 5000, "price": 2000, "max_stack": REBUY_LIMIT},
         "add_on": {"until_level": 2, "chips": 5000, "price": 2000},
+        "payouts": PAYOUTS,
     })
     tid = created["id"]
     for name in NAMES:
@@ -306,23 +321,23 @@ def test_every_console_page_fits_a_phone_with_thumb_sized_targets(night, browser
               + parseFloat(style.paddingLeft) + parseFloat(style.paddingRight)];
     }""")
     assert cell <= text + 2
-    # The payout table: a field count is a few digits, and a row of eight places' percentages
-    # ("32 20 14 10.5 8 6 5 4.5", the default's for 100 entries) shows whole in its field.
+    # The payout table: a field count is a few digits, and each row's percentages show whole in
+    # their field: the default's eight places for 100 entries on one line, fifteen places wrapped.
     page.goto(f"/td/t/{tid}/payouts")
-    # (An input's scrollWidth does not grow with its text: the text is measured in its font.)
-    shares = page.evaluate("""() => {
-      const pen = document.createElement('canvas').getContext('2d');
-      return [...document.querySelectorAll('#payout-brackets input.wide')]
-        .filter((field) => field.value && field.value.split(' ').length <= 8)
-        .map((field) => {
-          const style = getComputedStyle(field);
-          pen.font = `${style.fontWeight} ${style.fontSize} ${style.fontFamily}`;
-          const room = field.clientWidth - parseFloat(style.paddingLeft)
-                       - parseFloat(style.paddingRight);
-          return [field.value, pen.measureText(field.value).width <= room];
-        });
-    }""")
-    assert ["32 20 14 10.5 8 6 5 4.5", True] in shares and all(whole for _, whole in shares), shares
+    shares = page.evaluate("""() => [...document.querySelectorAll('#payout-brackets textarea')]
+      .filter((field) => field.value)
+      .map((field) => [field.value, field.scrollHeight <= field.clientHeight + 1
+                                    && field.scrollWidth <= field.clientWidth + 1,
+                       field.clientHeight])""")
+    height = {text: height for text, _, height in shares}
+    assert height["32 20 14 10.5 8 6 5 4.5"] == height["70 30"] < height[FIFTEEN_PLACES], shares
+    assert all(whole for _, whole, _ in shares), shares
+    # Enter in the field saves the table, as in a one-line field.
+    field = page.locator('#payout-brackets textarea').first
+    field.fill("60 40")
+    field.press("Enter")
+    expect(page.locator('#payout-brackets textarea').first).to_have_value("60 40")
+    expect(page.locator(".flash-success")).to_be_visible()
     page.goto(f"/td/t/{tid}/setup")
     page.locator("#structure").scroll_into_view_if_needed()
     shot(page, "setup-structure")
