@@ -284,6 +284,19 @@ def _small_targets(page) -> list[str]:
         }).map((el) => el.outerHTML.slice(0, 80))""", [TARGETS, TOUCH])
 
 
+def _every_payout_row_whole(page) -> None:
+    """Each payout row's percentages show whole in their field: the default's eight places for
+    100 entries on one line, fifteen places wrapped onto more."""
+    shares = page.evaluate("""() => [...document.querySelectorAll('#payout-brackets textarea')]
+      .filter((field) => field.value)
+      .map((field) => [field.value, field.scrollHeight <= field.clientHeight + 1
+                                    && field.scrollWidth <= field.clientWidth + 1,
+                       field.clientHeight])""")
+    height = {text: height for text, _, height in shares}
+    assert height["32 20 14 10.5 8 6 5 4.5"] == height["70 30"] < height[FIFTEEN_PLACES], shares
+    assert all(whole for _, whole, _ in shares), shares
+
+
 def test_every_console_page_fits_a_phone_with_thumb_sized_targets(night, browser):
     api, tid = night
     # A card holder with a long name, an expired card and its renewal, its edit form opened.
@@ -321,17 +334,24 @@ def test_every_console_page_fits_a_phone_with_thumb_sized_targets(night, browser
               + parseFloat(style.paddingLeft) + parseFloat(style.paddingRight)];
     }""")
     assert cell <= text + 2
-    # The payout table: a field count is a few digits, and each row's percentages show whole in
-    # their field: the default's eight places for 100 entries on one line, fifteen places wrapped.
+    # The payout table: a field count is a few digits, and each row's percentages show whole.
     page.goto(f"/td/t/{tid}/payouts")
-    shares = page.evaluate("""() => [...document.querySelectorAll('#payout-brackets textarea')]
-      .filter((field) => field.value)
-      .map((field) => [field.value, field.scrollHeight <= field.clientHeight + 1
-                                    && field.scrollWidth <= field.clientWidth + 1,
-                       field.clientHeight])""")
-    height = {text: height for text, _, height in shares}
-    assert height["32 20 14 10.5 8 6 5 4.5"] == height["70 30"] < height[FIFTEEN_PLACES], shares
-    assert all(whole for _, whole, _ in shares), shares
+    _every_payout_row_whole(page)
+    # A browser that cannot size a field to its text (no `field-sizing`): the page's script does.
+    fallback = browser.new_page(viewport=PHONE, base_url=api.server.url,
+                                storage_state=page.context.storage_state())
+    fallback.add_init_script("""CSS.supports = () => false;
+      new MutationObserver((_, seen) => {
+        if (!document.head) return;
+        const rule = document.createElement('style');
+        rule.textContent = 'textarea { field-sizing: fixed !important; }';
+        document.head.append(rule);
+        seen.disconnect();
+      }).observe(document, {childList: true, subtree: true});""")
+    fallback.goto(f"/td/t/{tid}/payouts")
+    assert fallback.evaluate("getComputedStyle(document.querySelector('textarea')).fieldSizing") == "fixed"
+    _every_payout_row_whole(fallback)
+    fallback.close()
     # Enter in the field saves the table, as in a one-line field.
     field = page.locator('#payout-brackets textarea').first
     field.fill("60 40")
