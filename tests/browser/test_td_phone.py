@@ -23,7 +23,7 @@ PHONE = {"width": 390, "height": 844}
 NAMES = ["Anna Bianchi", "Bruno Colombo", "Carla Esposito", "Dario Ferrari", "Elena Galli",
          "Fabio Greco", "Giulia Lombardi", "Marco Moretti", "Nicolò Neri", "Olga Rizzo",
          "Paolo Romano", "Rita Russo", "Sergio Sala", "Tina Testa", "Ugo Villa", "Vera Zanetti",
-         "Walter Conti", "Zoe De Luca"]
+         "Massimiliano Conti", "Zoe De Luca"]
 REBUY_LIMIT = 2000
 STEPPED = {"Rita Russo", "Anna Bianchi", "Bruno Colombo", "Dario Ferrari"}  # rebuy, add-on, count
 TOUCH = 44  # px, WCAG 2.5.5
