@@ -134,6 +134,10 @@ def test_a_floor_persons_night_on_a_phone_each_step_in_three_taps(night, browser
     thumb.find("Carla Esposito")
     assert thumb.taps == 1
     shot(page, "players-card")
+    # Each figure on the card is named: the code a player types on the phone is no bare number.
+    carla = player(api, tid, "Carla Esposito")
+    code = page.locator(f"#player-{carla['id']} .phone-code")
+    assert code.evaluate("cell => getComputedStyle(cell, '::before').content") == '"Codice telefono "'
 
     # A bust: the player's "Bust", then who knocked them out; the players at the same table are
     # offered first, in seat order, and the choice is the confirmation.
@@ -275,6 +279,21 @@ SPILLED = """() => [...document.querySelectorAll('main td, main th')]
   .map((cell) => cell.textContent.trim().slice(0, 40))"""
 
 
+# A field's hint (its placeholder) cut at the field's edge: the hint is what the field asks for.
+# A field's scrollWidth does not grow with its text, so the hint is measured in the field's font.
+CUT_HINTS = """() => {
+  const pen = document.createElement('canvas').getContext('2d');
+  return [...document.querySelectorAll('main input[placeholder], main textarea[placeholder]')]
+    .filter((field) => field.checkVisibility() && !field.value)
+    .filter((field) => {
+      const style = getComputedStyle(field);
+      pen.font = `${style.fontWeight} ${style.fontSize} ${style.fontFamily}`;
+      const room = field.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight);
+      return pen.measureText(field.placeholder).width > room + 1;
+    })
+    .map((field) => field.placeholder)}"""
+
+
 def _small_targets(page) -> list[str]:
     return page.evaluate(
         """([selector, size]) => [...document.querySelectorAll(selector)].filter((el) => {
@@ -315,7 +334,7 @@ def test_every_console_page_fits_a_phone_with_thumb_sized_targets(night, browser
         for opened in OPENED.get(path, ()):
             page.locator(opened).first.click()
         wide = page.evaluate("document.scrollingElement.scrollWidth > window.innerWidth")
-        cut = page.evaluate(CUT_WORDS)
+        cut = page.evaluate(CUT_WORDS) + page.evaluate(CUT_HINTS)
         spilled = page.evaluate(SPILLED)
         small = _small_targets(page)
         page.click("#menu-toggle")
