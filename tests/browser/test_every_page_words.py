@@ -184,9 +184,24 @@ def watch(page) -> tuple[list[str], dict[str, str]]:
     return problems, where
 
 
+# A field's hint (its placeholder) cut at the field's edge: the hint is what the field asks for.
+# A field's scrollWidth does not grow with its text, so the hint is measured in the field's font.
+CUT_HINTS = """() => {
+  const pen = document.createElement('canvas').getContext('2d');
+  return [...document.querySelectorAll('input[placeholder], textarea[placeholder]')]
+    .filter((field) => field.checkVisibility() && !field.value)
+    .filter((field) => {
+      const style = getComputedStyle(field);
+      pen.font = `${style.fontWeight} ${style.fontSize} ${style.fontFamily}`;
+      const room = field.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight);
+      return pen.measureText(field.placeholder).width > room + 1;
+    })
+    .map((field) => field.placeholder)}"""
+
+
 def read(page, where: str, english: set[str], phone: bool) -> list[str]:
     """What reads wrong on the drawn page: an amount in cents, a sentence of `english` (the
-    Italian pages' leftovers), and on a phone a page wider than the screen."""
+    Italian pages' leftovers), and on a phone a page wider than the screen or a field's hint cut."""
     texts = page.evaluate(TEXT_NODES)
     body = " ".join(texts)
     problems = [f"{where}: cents in {m.group(0)!r}" for m in CENTS.finditer(body)]
@@ -195,6 +210,7 @@ def read(page, where: str, english: set[str], phone: bool) -> list[str]:
         wide = page.evaluate("document.documentElement.scrollWidth - window.innerWidth")
         if wide > 0:
             problems.append(f"{where}: {wide}px wider than the phone: {page.evaluate(WIDEST)}")
+        problems += [f"{where}: hint cut {hint!r}" for hint in page.evaluate(CUT_HINTS)]
     return problems
 
 

@@ -14,6 +14,7 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import expect
 
+from tests.browser.test_every_page_words import CUT_HINTS
 from tests.conftest import DDT_PASSWORD
 
 pytestmark = pytest.mark.browser
@@ -277,21 +278,6 @@ CUT_WORDS = """() => {
 SPILLED = """() => [...document.querySelectorAll('main td, main th')]
   .filter((cell) => cell.checkVisibility() && cell.scrollWidth > cell.clientWidth + 1)
   .map((cell) => cell.textContent.trim().slice(0, 40))"""
-
-
-# A field's hint (its placeholder) cut at the field's edge: the hint is what the field asks for.
-# A field's scrollWidth does not grow with its text, so the hint is measured in the field's font.
-CUT_HINTS = """() => {
-  const pen = document.createElement('canvas').getContext('2d');
-  return [...document.querySelectorAll('main input[placeholder], main textarea[placeholder]')]
-    .filter((field) => field.checkVisibility() && !field.value)
-    .filter((field) => {
-      const style = getComputedStyle(field);
-      pen.font = `${style.fontWeight} ${style.fontSize} ${style.fontFamily}`;
-      const room = field.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight);
-      return pen.measureText(field.placeholder).width > room + 1;
-    })
-    .map((field) => field.placeholder)}"""
 
 
 def _small_targets(page) -> list[str]:
