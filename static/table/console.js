@@ -207,7 +207,9 @@
     box.innerHTML = "";
     // Everything in the middle: the pots and the bets in front, matched or not.
     $("pot-total").textContent = hand && hand.in_play ? fmt(hand.pot_total) : "";
-    if (!hand) return;
+    // A single pot is the total alone: its seats so far ("seats 7, 8" after the blinds) read
+    // as if no one else could win it. Once an all-in makes a side pot, each is told apart.
+    if (!hand || hand.pots.length < 2) return;
     let index = 0;
     for (const pot of hand.pots) {
       const row = document.createElement("div");

@@ -132,6 +132,9 @@ def test_a_hand_to_a_three_way_all_in_paid_from_the_console(night, browser):
     folder = big_stacks[0]
     playwright.expect(tablet.locator(".countdown")).to_have_text(re.compile(r"^(1\d|20)$"))
     shot(tablet, "start")
+    # The blinds make one pot: its total alone, no list of seats as if only the blinds' could win.
+    playwright.expect(tablet.locator("#pot-total")).to_have_text("75")
+    playwright.expect(tablet.locator("#pots .pot")).to_have_count(0)
     tablet.set_viewport_size({"width": 360, "height": 640})  # usable on a phone too
     playwright.expect(tablet.locator("#fold")).to_be_visible()
     shot(tablet, "start-phone")
@@ -150,6 +153,7 @@ def test_a_hand_to_a_three_way_all_in_paid_from_the_console(night, browser):
     contested = [p for p in hand["pots"] if not p["returned"]]
     assert len(contested) == 2 and len(contested[0]["eligible"]) == 3  # three-way all-in
     playwright.expect(tablet.locator("#showdown")).to_be_visible()
+    playwright.expect(tablet.locator("#pots .pot")).to_have_count(2)  # a side pot: each told
     shot(tablet, "showdown")
     short = min(contested[0]["eligible"], key=lambda s: stacks[s])
     middle = min(contested[1]["eligible"], key=lambda s: stacks[s])
