@@ -18,7 +18,8 @@ expect = playwright.expect
 pytestmark = pytest.mark.browser
 
 SHOTS = Path(__file__).resolve().parents[2] / "shots"
-PLAYERS = [("Anna", 300), ("Bruno", 300), ("Carla", 300), ("Dario", 300), ("Elena", 300)]
+PLAYERS = [("Anna Maria Bonaventura", 300), ("Bruno", 300), ("Carla", 300), ("Dario", 300),
+           ("Elena", 300)]
 
 
 @pytest.fixture
@@ -81,6 +82,10 @@ def test_a_hand_of_una_vela_on_the_console_TS_00_TS_03(opener, browser):
     tap(tablet, "#deal")
     expect(tablet.locator("#cards")).to_be_visible()
     expect(tablet.locator("#vele-row")).to_be_hidden()
+    # One box a player, lined up whatever the names' lengths.
+    lefts = tablet.locator("#up-cards input").evaluate_all(
+        "(boxes) => boxes.map((box) => Math.round(box.getBoundingClientRect().left))")
+    assert len(lefts) == 5 and len(set(lefts)) == 1, lefts
     tablet.fill("#up-1", "Ah")
     refused(tablet, "#turn-cards", "carte scoperte")  # four seats missing
     expect(tablet.locator("#cards")).to_be_visible()
@@ -119,6 +124,11 @@ def test_a_hand_of_una_vela_on_the_console_TS_00_TS_03(opener, browser):
     shot(tablet, "paid")
     tablet.set_viewport_size({"width": 390, "height": 844})
     expect(tablet.locator("#deal")).to_be_visible()
+    # On a phone the seats are cards of one width: a long name wraps in its own card.
+    widths = tablet.locator(".seat").evaluate_all(
+        "(seats) => seats.map((seat) => Math.round(seat.getBoundingClientRect().width))")
+    assert len(set(widths)) == 1, widths
+    assert tablet.evaluate("document.documentElement.scrollWidth") <= 390
     shot(tablet, "paid-phone")
 
 
