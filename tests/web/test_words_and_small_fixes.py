@@ -46,6 +46,14 @@ def test_several_players_left_stay_in_the_plural(api, client):
     assert "3 giocatori in gioco su 3 iscrizioni" in page(client, "/")
 
 
+def test_a_tournament_page_says_no_players_left_before_anyone_enters(api, client):
+    created = api.post("/api/v1/tournaments", json=SET_UP).get_json()
+    empty = page(client, f"/t/{created['slug']}")
+    assert "rimast" not in empty and "su 0" not in empty
+    api.post(f"/api/v1/tournaments/{created['id']}/players", json={"name": "Anna"})
+    assert "1 giocatore rimasto su 1" in page(client, f"/t/{created['slug']}")
+
+
 @pytest.mark.parametrize(("code", "count", "said"), [
     ("LOG_SEATS_DRAWN", 1, "Posto sorteggiato per 1 giocatore"),
     ("LOG_SEATS_DRAWN", 9, "Posti sorteggiati per 9 giocatori"),
