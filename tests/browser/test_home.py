@@ -54,6 +54,12 @@ def player_on_phone(demo_server, browser) -> None:
     playwright.expect(card.locator(".badge")).to_have_text("In corso")
     playwright.expect(page.locator("html")).to_have_attribute("lang", "it")
     assert overflow_px(page) <= 0
+    # Every link a thumb's size (44 px, WCAG 2.5.5): the bar's language and login too.
+    small = page.evaluate("""() => [...document.querySelectorAll('a, button, .lang strong')]
+      .map((el) => [el.textContent.trim(), el.getBoundingClientRect()])
+      .filter(([, box]) => box.width && (box.width < 44 || box.height < 44))
+      .map(([text, box]) => `${text} ${Math.round(box.width)}x${Math.round(box.height)}`)""")
+    assert small == []
     assert page.get_by_role("link", name="Console").count() == 0
     shot(page, "phone")
 
