@@ -14,6 +14,7 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import expect
 
+from tdapp.tournament.settings import DEFAULT_PAYOUTS
 from tests.browser.test_every_page_words import CUT_HINTS
 from tests.conftest import DDT_PASSWORD
 
@@ -32,14 +33,9 @@ TARGETS = ("button, .button, select, summary, textarea, .tnav a, .lang a, .topba
            ".shelves a, input:not([type=hidden]):not([type=checkbox]):not([type=radio])")
 
 
-# The default's brackets up to a hundred entries, then one that pays fifteen places.
+# The default's brackets (up to a hundred entries), then one that pays fifteen places.
 PAYOUTS = [
-    {"max_entries": 7, "basis_points": [7000, 3000]},
-    {"max_entries": 15, "basis_points": [5000, 3000, 2000]},
-    {"max_entries": 25, "basis_points": [4500, 2700, 1800, 1000]},
-    {"max_entries": 40, "basis_points": [4000, 2500, 1600, 1100, 800]},
-    {"max_entries": 60, "basis_points": [3600, 2300, 1500, 1100, 850, 650]},
-    {"max_entries": 100, "basis_points": [3200, 2000, 1400, 1050, 800, 600, 500, 450]},
+    *({"max_entries": b.max_entries, "basis_points": list(b.basis_points)} for b in DEFAULT_PAYOUTS),
     {"max_entries": 200, "basis_points": [2400, 1550, 1100, 850, 700, 600, 500, 420, 370, 330,
                                           300, 260, 230, 200, 190]},
 ]
