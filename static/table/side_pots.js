@@ -19,7 +19,7 @@
     row.innerHTML =
       '<td><input class="seat-no" type="number" min="1" max="100" inputmode="numeric"></td>' +
       '<td><input class="chips" type="number" min="0" inputmode="numeric"></td>' +
-      '<td><input class="folded" type="checkbox"></td>';
+      '<td><label class="tick"><input class="folded" type="checkbox"></label></td>';
     row.querySelector(".seat-no").value = seat;
     // Each cell named by its column and its row, for a screen reader (the header is not a label).
     const where = L.row.replace("%(n)s", $("rows").children.length + 1);

@@ -6,8 +6,9 @@ from node_modules through the browser context's init script. One browser context
 and size visits every page in turn: the pages a stranger sees first (the login, the consoles'
 PIN forms), then, logged in as the DdT, the rest. Each page is also read as the sweep of every
 page's words reads it (test_every_page_words.py: no console error, no cents, no English on an
-Italian page, nothing wider than the phone), which thus loads the pages at the tablets' sizes
-only: a page load is most of what either sweep costs."""
+Italian page; on the phone nothing wider than the screen, no hint cut and no control or lone
+link smaller than a thumb), which thus loads the pages at the tablets' sizes only: a page load
+is most of what either sweep costs."""
 
 from __future__ import annotations
 

@@ -199,9 +199,31 @@ CUT_HINTS = """() => {
     .map((field) => field.placeholder)}"""
 
 
+# A control smaller than a thumb (44 px, WCAG 2.5.5): a button, a field, a tick (its label when
+# it has one) or a link alone on its line; a link inside a sentence is exempt, as WCAG 2.5.8
+# exempts it. Swagger UI's own page under the API's bar is the vendor's, read at a desk.
+SMALL_TARGETS = """() => {
+  const words = (element) => element.textContent.replace(/\\s+/g, " ").trim();
+  const alone = (link) => getComputedStyle(link).display !== "inline"
+    || words(link.parentElement) === words(link);
+  return [...document.querySelectorAll(
+      "a[href], button, select, summary, textarea, input:not([type=hidden])")]
+    .filter((element) => element.checkVisibility({visibilityProperty: true})
+      && !element.closest(".swagger-ui") && (!element.matches("a") || alone(element)))
+    .map((element) => [element, (element.matches("[type=checkbox], [type=radio]")
+      && element.closest("label") || element).getBoundingClientRect()])
+    // A box off the screen is a skip link until it has the focus.
+    .filter(([, box]) => box.width && box.right > 0 && box.bottom > 0
+      && (box.width < 43.5 || box.height < 43.5))
+    .map(([element, box]) => `${Math.round(box.width)}x${Math.round(box.height)} `
+      + element.outerHTML.replace(/\\s+/g, " ").slice(0, 70));
+}"""
+
+
 def read(page, where: str, english: set[str], phone: bool) -> list[str]:
     """What reads wrong on the drawn page: an amount in cents, a sentence of `english` (the
-    Italian pages' leftovers), and on a phone a page wider than the screen or a field's hint cut."""
+    Italian pages' leftovers), and on a phone a page wider than the screen, a field's hint cut
+    or a control too small for a thumb."""
     texts = page.evaluate(TEXT_NODES)
     body = " ".join(texts)
     problems = [f"{where}: cents in {m.group(0)!r}" for m in CENTS.finditer(body)]
@@ -211,6 +233,7 @@ def read(page, where: str, english: set[str], phone: bool) -> list[str]:
         if wide > 0:
             problems.append(f"{where}: {wide}px wider than the phone: {page.evaluate(WIDEST)}")
         problems += [f"{where}: hint cut {hint!r}" for hint in page.evaluate(CUT_HINTS)]
+        problems += [f"{where}: small target {small}" for small in page.evaluate(SMALL_TARGETS)]
     return problems
 
 

@@ -15,7 +15,7 @@ import pytest
 from playwright.sync_api import expect
 
 from tdapp.tournament.settings import DEFAULT_PAYOUTS
-from tests.browser.test_every_page_words import CUT_HINTS
+from tests.browser.test_every_page_words import CUT_HINTS, SMALL_TARGETS
 from tests.conftest import DDT_PASSWORD
 
 pytestmark = pytest.mark.browser
@@ -28,9 +28,6 @@ NAMES = ["Anna Bianchi", "Bruno Colombo", "Carla Esposito", "Dario Ferrari", "El
          "Massimiliano Conti", "Zoe De Luca"]
 REBUY_LIMIT = 2000
 STEPPED = {"Rita Russo", "Anna Bianchi", "Bruno Colombo", "Dario Ferrari"}  # rebuy, add-on, count
-TOUCH = 44  # px, WCAG 2.5.5
-TARGETS = ("button, .button, select, summary, textarea, .tnav a, .lang a, .topbar-end > a, .pager a, "
-           ".shelves a, input:not([type=hidden]):not([type=checkbox]):not([type=radio])")
 
 
 # The default's brackets (up to a hundred entries), then one that pays fifteen places.
@@ -276,15 +273,6 @@ SPILLED = """() => [...document.querySelectorAll('main td, main th')]
   .map((cell) => cell.textContent.trim().slice(0, 40))"""
 
 
-def _small_targets(page) -> list[str]:
-    return page.evaluate(
-        """([selector, size]) => [...document.querySelectorAll(selector)].filter((el) => {
-            const box = el.getBoundingClientRect();
-            return box.width && box.height && getComputedStyle(el).visibility !== 'hidden'
-                && (box.width < size || box.height < size);
-        }).map((el) => el.outerHTML.slice(0, 80))""", [TARGETS, TOUCH])
-
-
 def _every_payout_row_whole(page) -> None:
     """Each payout row's percentages show whole in their field: the default's eight places for
     100 entries on one line, fifteen places wrapped onto more."""
@@ -318,9 +306,9 @@ def test_every_console_page_fits_a_phone_with_thumb_sized_targets(night, browser
         wide = page.evaluate("document.scrollingElement.scrollWidth > window.innerWidth")
         cut = page.evaluate(CUT_WORDS) + page.evaluate(CUT_HINTS)
         spilled = page.evaluate(SPILLED)
-        small = _small_targets(page)
+        small = page.evaluate(SMALL_TARGETS)
         page.click("#menu-toggle")
-        small += _small_targets(page)
+        small += page.evaluate(SMALL_TARGETS)
         if wide or small or cut or spilled:
             problems[path] = (wide, small, cut, spilled)
     assert problems == {}
