@@ -199,6 +199,22 @@ CUT_HINTS = """() => {
     .map((field) => field.placeholder)}"""
 
 
+# A list's choice cut at its field's edge ("Massimilian" for "Massimiliano Bonaventura"): measured
+# like a hint, with room left for the arrow. A list marked `data-long-choices` has choices that
+# are sentences (a rule and where it comes from, a template and its levels), longer than any
+# phone's field: the phone's own picker shows them whole.
+CUT_CHOICES = """() => {
+  const pen = document.createElement('canvas').getContext('2d');
+  return [...document.querySelectorAll('select')]
+    .filter((field) => field.checkVisibility() && field.selectedIndex >= 0
+                       && !field.hasAttribute('data-long-choices'))
+    .filter((field) => {
+      const style = getComputedStyle(field);
+      pen.font = `${style.fontWeight} ${style.fontSize} ${style.fontFamily}`;
+      const room = field.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight) - 16;
+      return pen.measureText(field.options[field.selectedIndex].text).width > room + 1;
+    })
+    .map((field) => field.options[field.selectedIndex].text)}"""
 # A control smaller than a thumb (44 px, WCAG 2.5.5): a button, a field, a tick (its label when
 # it has one) or a link alone on its line; a link inside a sentence is exempt, as WCAG 2.5.8
 # exempts it. Swagger UI's own page under the API's bar is the vendor's, read at a desk.
@@ -222,8 +238,8 @@ SMALL_TARGETS = """() => {
 
 def read(page, where: str, english: set[str], phone: bool) -> list[str]:
     """What reads wrong on the drawn page: an amount in cents, a sentence of `english` (the
-    Italian pages' leftovers), and on a phone a page wider than the screen, a field's hint cut
-    or a control too small for a thumb."""
+    Italian pages' leftovers), and on a phone a page wider than the screen, a field's hint or a
+    list's choice cut, or a control too small for a thumb."""
     texts = page.evaluate(TEXT_NODES)
     body = " ".join(texts)
     problems = [f"{where}: cents in {m.group(0)!r}" for m in CENTS.finditer(body)]
@@ -233,6 +249,7 @@ def read(page, where: str, english: set[str], phone: bool) -> list[str]:
         if wide > 0:
             problems.append(f"{where}: {wide}px wider than the phone: {page.evaluate(WIDEST)}")
         problems += [f"{where}: hint cut {hint!r}" for hint in page.evaluate(CUT_HINTS)]
+        problems += [f"{where}: choice cut {text!r}" for text in page.evaluate(CUT_CHOICES)]
         problems += [f"{where}: small target {small}" for small in page.evaluate(SMALL_TARGETS)]
     return problems
 
