@@ -140,8 +140,8 @@
       card.innerHTML =
         `<div class="num">${s.seat}</div><div class="name"></div>` +
         `<div class="stack">${fmt(s.stack)}</div>` +
-        `<div class="front">${[s.bet ? L.bet + " " + fmt(s.bet) : "", s.won ? L.won + " " + fmt(s.won) : ""].filter(Boolean).join(" · ")}</div>` +
-        `<div class="tags">${tags.join(" · ")}</div>`;
+        `<div class="foot"><div class="front">${[s.bet ? L.bet + " " + fmt(s.bet) : "", s.won ? L.won + " " + fmt(s.won) : ""].filter(Boolean).join(" · ")}</div>` +
+        `<div class="tags">${tags.join(" · ")}</div></div>`;
       card.querySelector(".name").textContent = s.name;
       card.dataset.seat = s.seat;
       const away = document.createElement("button");

@@ -58,6 +58,12 @@ def test_a_hand_at_a_full_table_fits_the_tablet_with_misdeal_and_undo_in_sight(f
     for selector in ("#fold", "#call", "#allin", "#raise", "#amount", "#misdeal", "#undo",
                      "#countdown", "#pot-total", f"#seats .seat >> nth={seats - 1}", "#lang"):
         assert _on_screen(tablet, selector, viewport), selector
+    # The blinds' bets read on one line each ("puntata 25", not "puntata" over "25").
+    bets = tablet.evaluate("""() => [...document.querySelectorAll('#seats .front')]
+      .filter((front) => front.textContent.trim())
+      .map((front) => [front.textContent, front.getClientRects().length === 1
+                       && front.offsetHeight < 1.5 * parseFloat(getComputedStyle(front).lineHeight)])""")
+    assert len(bets) == 2 and all(one_line for _, one_line in bets), bets
     height = tablet.evaluate("document.scrollingElement.scrollHeight")
     width = tablet.evaluate("document.scrollingElement.scrollWidth")
     assert height <= viewport["height"] and width <= viewport["width"], (width, height)
