@@ -216,12 +216,12 @@ CUT_CHOICES = """() => {
     })
     .map((field) => field.options[field.selectedIndex].text)}"""
 # A control smaller than a thumb (44 px, WCAG 2.5.5): a button, a field, a tick (its label when
-# it has one) or a link alone on its line; a link inside a sentence is exempt, as WCAG 2.5.8
-# exempts it. Swagger UI's own page under the API's bar is the vendor's, read at a desk.
+# it has one) or a link alone on its line, in a heading or in a bar; a link inside a sentence is
+# exempt, as WCAG 2.5.8 exempts it. Swagger UI's own page under the API's bar is the vendor's, read at a desk.
 SMALL_TARGETS = """() => {
   const words = (element) => element.textContent.replace(/\\s+/g, " ").trim();
   const alone = (link) => getComputedStyle(link).display !== "inline"
-    || words(link.parentElement) === words(link);
+    || words(link.parentElement) === words(link) || link.parentElement.matches("h1, h2, h3, h4, nav");
   return [...document.querySelectorAll(
       "a[href], button, select, summary, textarea, input:not([type=hidden])")]
     .filter((element) => element.checkVisibility({visibilityProperty: true})
