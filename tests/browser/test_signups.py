@@ -11,6 +11,7 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import expect
 
+from tests.browser.test_every_page_words import SMALL_TARGETS
 from tests.conftest import DDT_PASSWORD
 
 pytestmark = pytest.mark.browser
@@ -18,8 +19,6 @@ pytestmark = pytest.mark.browser
 SHOTS = Path(__file__).resolve().parents[2] / "shots"
 AXE = Path(__file__).parents[2] / "node_modules" / "axe-core" / "axe.min.js"
 PHONE = {"width": 390, "height": 844}
-TOUCH = 44  # px, WCAG 2.5.5
-TARGETS = "button:visible, input:not([type=hidden]):visible, a.button:visible"
 LEVELS = [{"small_blind": 25, "big_blind": 50, "ante": 0, "seconds": 1800}]
 
 
@@ -29,14 +28,10 @@ def shot(page, name: str) -> None:
 
 
 def fits_the_phone(page) -> None:
-    """No sideways scroll, and every visible control at least 44 px tall and wide."""
+    """No sideways scroll, and every visible control (and link alone on its line) at least
+    44 px tall and wide."""
     assert page.evaluate("document.documentElement.scrollWidth <= window.innerWidth")
-    small = page.evaluate(f"""() => [...document.querySelectorAll({TARGETS!r}.replaceAll(':visible', ''))]
-        .filter((el) => el.offsetParent !== null)
-        .map((el) => [el.id || el.name || el.textContent.trim(), el.getBoundingClientRect()])
-        .filter(([, box]) => box.height < {TOUCH} || box.width < {TOUCH})
-        .map(([name, box]) => `${{name}} ${{Math.round(box.width)}}x${{Math.round(box.height)}}`)""")
-    assert small == []
+    assert page.evaluate(SMALL_TARGETS) == []
 
 
 def nothing_blocking(page) -> None:
