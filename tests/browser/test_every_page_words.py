@@ -184,40 +184,39 @@ def watch(page) -> tuple[list[str], dict[str, str]]:
     return problems, where
 
 
+# Whether a field's text runs past its edge. A field's scrollWidth does not grow with its text,
+# so the text is measured in the field's font, in the room its padding (and `reserved`) leaves.
+_CUT = """const pen = document.createElement('canvas').getContext('2d');
+  const cut = (field, text, reserved) => {
+    const style = getComputedStyle(field);
+    pen.font = `${style.fontWeight} ${style.fontSize} ${style.fontFamily}`;
+    const room = field.clientWidth - parseFloat(style.paddingLeft)
+      - parseFloat(style.paddingRight) - reserved;
+    return pen.measureText(text).width > room + 1;
+  };"""
 # A field's hint (its placeholder) cut at the field's edge: the hint is what the field asks for.
-# A field's scrollWidth does not grow with its text, so the hint is measured in the field's font.
 CUT_HINTS = """() => {
-  const pen = document.createElement('canvas').getContext('2d');
+  """ + _CUT + """
   return [...document.querySelectorAll('input[placeholder], textarea[placeholder]')]
-    .filter((field) => field.checkVisibility() && !field.value)
-    .filter((field) => {
-      const style = getComputedStyle(field);
-      pen.font = `${style.fontWeight} ${style.fontSize} ${style.fontFamily}`;
-      const room = field.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight);
-      return pen.measureText(field.placeholder).width > room + 1;
-    })
+    .filter((field) => field.checkVisibility() && !field.value && cut(field, field.placeholder, 0))
     .map((field) => field.placeholder)}"""
-
-
-# A list's choice cut at its field's edge ("Massimilian" for "Massimiliano Bonaventura"): measured
-# like a hint, with room left for the arrow. A list marked `data-long-choices` has choices that
-# are sentences (a rule and where it comes from, a template and its levels), longer than any
-# phone's field: the phone's own picker shows them whole.
+# A list's choice cut at its field's edge ("Massimilian" for "Massimiliano Bonaventura"), with
+# room left for the arrow. A list marked `data-long-choices` has choices that are sentences (a
+# rule and where it comes from, a template and its levels), longer than any phone's field: the
+# phone's own picker shows them whole.
 CUT_CHOICES = """() => {
-  const pen = document.createElement('canvas').getContext('2d');
-  return [...document.querySelectorAll('select')]
-    .filter((field) => field.checkVisibility() && field.selectedIndex >= 0
-                       && !field.hasAttribute('data-long-choices'))
-    .filter((field) => {
-      const style = getComputedStyle(field);
-      pen.font = `${style.fontWeight} ${style.fontSize} ${style.fontFamily}`;
-      const room = field.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight) - 16;
-      return pen.measureText(field.options[field.selectedIndex].text).width > room + 1;
-    })
-    .map((field) => field.options[field.selectedIndex].text)}"""
+  """ + _CUT + """
+  return [...document.querySelectorAll('select:not([data-long-choices])')]
+    .filter((field) => field.checkVisibility() && field.selectedIndex >= 0)
+    .map((field) => [field, field.options[field.selectedIndex].text])
+    .filter(([field, text]) => cut(field, text, 16))
+    .map(([, text]) => text)}"""
+
+
 # A control smaller than a thumb (44 px, WCAG 2.5.5): a button, a field, a tick (its label when
 # it has one) or a link alone on its line, in a heading or in a bar; a link inside a sentence is
-# exempt, as WCAG 2.5.8 exempts it. Swagger UI's own page under the API's bar is the vendor's, read at a desk.
+# exempt, as WCAG 2.5.8 exempts it. Swagger UI's own page under the API's bar is the vendor's,
+# read at a desk.
 SMALL_TARGETS = """() => {
   const words = (element) => element.textContent.replace(/\\s+/g, " ").trim();
   const alone = (link) => getComputedStyle(link).display !== "inline"
