@@ -6,8 +6,8 @@ Starts `tdapp run` (with its scheduler) on a throwaway SQLite database, then:
    acting through the API like a console, the tables starting at their own moments within one
    pause; each table's Socket.IO client, joined like its console, times each action from the
    request to the push that carries its version. Prints median and p99, then the same for each
-   table's first action (with `--together` it queues behind every table's hand start, as after a
-   break) apart from the actions after them.
+   table's first action (with `--together` it comes in the middle of every table's hand start,
+   as after a break) apart from the actions after them, then the hand starts' own times.
 2. decision limit: a second tournament whose players never act, with `--limit` seconds per
    decision and the TDA rule (each expiry checks or folds, so the next decision starts at once):
    the pushes tell when each expiry was enforced; prints how long after its deadline.
@@ -190,13 +190,17 @@ class Consoles:
 
 
 async def _play_table(consoles: Consoles, table: int, actions: int, pause: float,
-                      out: list[tuple[int, float]], start: float) -> None:
+                      out: list[tuple[int, float]], starts: list[float], start: float) -> None:
     await asyncio.sleep(start)
     done = 0
     hand = None
     while done < actions:
         if hand is None or not hand["in_play"]:
-            hand = (await consoles.call(table, "hands"))["hand"]
+            started = time.perf_counter()
+            answer = await consoles.call(table, "hands")
+            arrived = await consoles.pushed(table, answer["version"])
+            starts.append((arrived - started) * 1000)
+            hand = answer["hand"]
             continue
         if hand["street"] == "showdown":
             winners = [[p["eligible"][0]] for p in hand["pots"] if not p["returned"]]
@@ -225,10 +229,12 @@ def _consoles(api: Api, url: str, slug: str, tid: int, numbers: list[int],
 def _latency(
     api: Api, url: str, tables: int, players: int, actions: int, pause: float, together: bool,
     routes: list[dict] | None = None,
-) -> list[tuple[int, float]]:
+) -> tuple[list[tuple[int, float]], list[float]]:
+    """Each action's (index at its table, ms from request to push), and each hand start's ms."""
     tid, slug = _tournament(api, tables, players, 20, {})
     numbers = sorted({p["table"] for p in api.call("GET", f"/tournaments/{tid}")["players"]})
     samples: list[tuple[int, float]] = []
+    starts: list[float] = []
     # Tables start their first hands at their own moments over one dealer's pause, as in a room;
     # `together` starts them at one instant, so that every table acts in the same few ms.
     spread = 0.0 if together else pause / len(numbers)
@@ -236,11 +242,11 @@ def _latency(
     async def play() -> None:
         async with _consoles(api, url, slug, tid, numbers, routes) as consoles:
             await asyncio.gather(*(
-                _play_table(consoles, n, actions, pause, samples, index * spread)
+                _play_table(consoles, n, actions, pause, samples, starts, index * spread)
                 for index, n in enumerate(numbers)))
 
     asyncio.run(play())
-    return samples
+    return samples, starts
 
 
 def _enforcement(
@@ -274,7 +280,7 @@ def _enforcement(
 
 
 def _report(args: argparse.Namespace, api: Api, url: str, routes: list[dict] | None) -> None:
-    timed = _latency(
+    timed, starts = _latency(
         api, url, args.tables, args.players, args.actions, args.pause, args.together, routes
     )
     samples = [ms for _, ms in timed]
@@ -294,6 +300,13 @@ def _report(args: argparse.Namespace, api: Api, url: str, routes: list[dict] | N
         f"  each table's first action: median {statistics.median(first):6.1f} ms, "
         f"max {max(first):6.1f} ms; the {len(later)} after them: median "
         f"{statistics.median(later):6.1f} ms, p99 {_percentile(later, 0.99):6.1f} ms"
+    )
+    # A move in a hand in play goes before the hand starts waiting (tdapp/realtime/turns.py):
+    # what the actions gain, the dealers pressing "deal" wait instead, shown here.
+    print(
+        f"  the {len(starts)} hand starts, request -> push: median "
+        f"{statistics.median(starts):6.1f} ms, p99 {_percentile(starts, 0.99):6.1f} ms, "
+        f"max {max(starts):6.1f} ms"
     )
     late = _enforcement(api, url, args.tables, args.players, args.limit, args.run, routes)
     if late:

@@ -2,11 +2,11 @@
 
 The services publish committed changes on the bus (tdapp/services/bus.py); the subscribers here
 turn them into pushes (`tdapp.bootstrap` wires them, in order). No other module emits. Files:
-`server` (the Socket.IO server and its set-up), `views` (the tournament's views, built once for
-screens, pages and the API), `protocol` (the screens' deltas, pure), `screens`,
-`table_consoles`, `draw_consoles`, `league_nights`, `signups` (a player's own sign-up page) (one
-per audience). What each audience emits
-and receives is docs/realtime.md.
+`server` (the Socket.IO server and its set-up), `turns` (the order in which the changes to one
+subject are served), `views` (the tournament's views, built once for screens, pages and the
+API), `protocol` (the screens' deltas, pure), `screens`, `table_consoles`, `draw_consoles`,
+`league_nights`, `signups` (a player's own sign-up page) (one per audience). What each audience
+emits and receives is docs/realtime.md.
 """
 
 from __future__ import annotations
@@ -40,6 +40,7 @@ from tdapp.realtime.table_consoles import (
     table_answer,
     table_message,
 )
+from tdapp.realtime.turns import hand_in_play
 from tdapp.realtime.views import display_view, seating_rows
 
 
@@ -65,6 +66,7 @@ __all__ = [
     "end_renewed_draw_consoles",
     "end_renewed_table_consoles",
     "forget",
+    "hand_in_play",
     "held_view",
     "init_app",
     "message_queue",

@@ -6,11 +6,12 @@ import os
 from collections.abc import Callable, Iterable
 from typing import Any
 
-from flask import Flask, g, request
+from flask import Flask
 from flask_socketio import SocketIO
 from socketio.packet import Packet
 
 from tdapp.realtime.listeners import RoomsAcrossProcesses
+from tdapp.realtime.turns import Turns
 
 socketio = SocketIO()
 
@@ -65,67 +66,6 @@ def init_app(app: Flask) -> None:
         app.before_request(turns.take)
         app.after_request(turns.end)
         app.teardown_request(turns.end)
-
-
-# What a change is keyed by in a URL: the tournament (by id or slug), the draw table, the league.
-_SUBJECTS = ("tid", "slug", "table_id", "league_id")
-
-
-class Turns:
-    """Under gevent, the changes to one subject (a tournament, a draw table, a league) take
-    turns, and a turn ends only once the pushes it emitted are on their way.
-
-    An emit only queues the message for each socket's writer greenlet, which runs when the hub
-    gets to it; and the hub runs greenlets in the order they became ready. Thirty tables acting
-    in the same instant (after a break) are thirty requests ready together: each one's writers
-    became ready after all the others, so every push of the burst waited for the whole burst
-    (bench/tables.py --together). A change that must wait for its turn waits on the subject's
-    lock, and the lock hands over with a callback queued after the writers of the change before
-    it: its pushes go out first, and the k-th table's push waits for the k-1 changes before it,
-    not for every one. Reads (GET) take no turn, and two subjects never wait for each other, so
-    one club's busy night does not hold up another club's requests in the same process.
-
-    Every request first gives way once, so that the pushes already emitted go out before it
-    computes (a page of a 3,000-player field would otherwise hold a room of 1,000 phones for
-    tens of milliseconds, bench/phones.py). With threads (an app built in-process) none of this
-    is needed: an emit has reached its sockets when it returns."""
-
-    def __init__(self) -> None:
-        from gevent.lock import Semaphore
-
-        self._semaphore = Semaphore
-        self._locks: dict[tuple[str, object], Any] = {}
-
-    def take(self) -> None:
-        subject = self._subject()
-        if subject is not None:
-            lock = self._locks.get(subject)
-            if lock is None:
-                lock = self._locks[subject] = self._semaphore()
-            lock.acquire()
-            g.turn = subject, lock
-        # Gives way once, holding the turn: the changes that came with it queue on the lock.
-        socketio.sleep(0)
-
-    def end(self, answer: Any = None) -> Any:
-        """After the answer is made, and again at teardown for a request that failed before it:
-        ends the turn once. The answer is then written and sent outside the turn, so a slow
-        phone reading it holds nobody up."""
-        subject, lock = g.pop("turn", (None, None))
-        if lock is not None:
-            lock.release()
-            if not lock.linkcount():  # nobody waits: the subject's lock is made again when needed
-                del self._locks[subject]
-        return answer
-
-    @staticmethod
-    def _subject() -> tuple[str, object] | None:
-        if request.method in ("GET", "HEAD", "OPTIONS") or not request.view_args:
-            return None
-        for name in _SUBJECTS:
-            if name in request.view_args:
-                return name, request.view_args[name]
-        return None
 
 
 def _without_compression(wsgi_app: Callable) -> Callable:

@@ -16,7 +16,7 @@ from pydantic import Field
 
 from tdapp.console_sessions import TABLE_CONSOLES, table_console
 from tdapp.kernel.refusals import DomainError
-from tdapp.realtime import table_answer, table_message
+from tdapp.realtime import hand_in_play, table_answer, table_message
 from tdapp.services import tables, tournaments
 from tdapp.tournament.state import Tournament
 from tdapp.web.api.bodies import ApiBody, parse_json
@@ -102,6 +102,7 @@ def get_hand(tid: int, table: int) -> Any:
 
 
 @bp.post("/tournaments/<int:tid>/tables/<int:table>/hand/actions")
+@hand_in_play
 @table_guard
 def take_action(tid: int, table: int) -> Any:
     body = parse_json(ActionBody)
@@ -125,6 +126,7 @@ def take_action(tid: int, table: int) -> Any:
 
 
 @bp.post("/tournaments/<int:tid>/tables/<int:table>/hand/out-of-turn")
+@hand_in_play
 @table_guard
 def out_of_turn(tid: int, table: int) -> Any:
     body = parse_json(OutOfTurnBody)
@@ -133,6 +135,7 @@ def out_of_turn(tid: int, table: int) -> Any:
 
 
 @bp.post("/tournaments/<int:tid>/tables/<int:table>/hand/absent")
+@hand_in_play
 @table_guard
 def play_absent(tid: int, table: int) -> Any:
     parse_json(ApiBody)
@@ -166,6 +169,7 @@ def bust(tid: int, table: int, seat: int) -> Any:
 
 
 @bp.post("/tournaments/<int:tid>/tables/<int:table>/hand/time-bank")
+@hand_in_play
 @table_guard
 def time_bank(tid: int, table: int) -> Any:
     body = parse_json(SeatBody)
@@ -174,6 +178,7 @@ def time_bank(tid: int, table: int) -> Any:
 
 
 @bp.post("/tournaments/<int:tid>/tables/<int:table>/hand/showdown")
+@hand_in_play
 @table_guard
 def showdown(tid: int, table: int) -> Any:
     body = parse_json(ShowdownBody)
@@ -188,6 +193,7 @@ def showdown(tid: int, table: int) -> Any:
 
 
 @bp.post("/tournaments/<int:tid>/tables/<int:table>/hand/misdeal")
+@hand_in_play
 @table_guard
 def misdeal(tid: int, table: int) -> Any:
     parse_json(ApiBody)
