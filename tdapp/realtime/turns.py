@@ -141,6 +141,9 @@ class Turns:
 
         subject = _subject()
         if subject is not None:
+            # The body is read before the turn is taken: a tablet whose Wi-Fi drops after the
+            # headers would otherwise hold every table of the tournament until its socket died.
+            request.get_data(cache=True)
             queue = self._queues.get(subject)
             if queue is None:
                 queue = self._queues[subject] = TurnQueue()

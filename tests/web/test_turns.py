@@ -4,8 +4,11 @@ are not; nothing is passed over for long, and a request that leaves the queue ha
 from __future__ import annotations
 
 import ast
+import socket
 import subprocess
 import sys
+import time
+import urllib.parse
 
 import pytest
 
@@ -120,3 +123,26 @@ def test_a_request_that_leaves_the_queue_never_keeps_the_turn(orders):
     it, leaves nobody stuck behind it, and the subject's queue ends idle."""
     assert orders["killed while waiting"] == ["kept"]
     assert orders["idle after"] == [True]
+
+
+def test_a_write_whose_body_never_comes_holds_up_no_other_table(ddt_api):
+    """A tablet whose Wi-Fi drops in the middle of an action (its headers sent, its body not)
+    must not hold the tournament's turn: every other table's dealer would wait with it."""
+    api = ddt_api("a body that never comes")
+    tid = api.call("POST", "/tournaments", {"name": "Corpo lento", "seats_per_table": 6})["id"]
+    for number in range(12):
+        api.call("POST", f"/tournaments/{tid}/players", {"name": f"Giocatore {number + 1}"})
+    api.call("POST", f"/tournaments/{tid}/seats/draw")
+    address = urllib.parse.urlsplit(api.server.url)
+    with socket.create_connection((address.hostname, address.port)) as stalled:
+        stalled.sendall(
+            f"POST /api/v1/tournaments/{tid}/tables/1/hand/actions HTTP/1.1\r\n"
+            f"Host: tdapp\r\nAuthorization: Bearer {api.token}\r\n"
+            "Content-Type: application/json\r\nContent-Length: 100\r\n\r\n"
+            '{"seat": 1,'.encode())
+        time.sleep(0.3)  # the server has read the headers and waits for the rest
+        started = time.monotonic()
+        dealt = api.call("POST", f"/tournaments/{tid}/tables/2/hands")
+        waited = time.monotonic() - started
+    assert dealt["hand"]["in_play"]
+    assert waited < 5, f"table 2's hand start waited {waited:.1f} s for a body that never came"
