@@ -116,8 +116,9 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
     elif app.config.get("AWAIT_SCHEMA", True):
         _await_schema()
 
-    from tdapp.web import acting_club, api, errors, numbers, roles
+    from tdapp.web import acting_club, api, errors, numbers, roles, static_files
 
+    static_files.init_app(app)
     errors.init_app(app)
     numbers.init_app(app)
     roles.init_app(app)

@@ -7,9 +7,18 @@ import re
 import signal
 import threading
 import time
+import urllib.request
 
 import pytest
-from hosted_topology import POSTGRES_ADMIN_URL, Screen, Topology, answers, screen, wait_until
+from hosted_topology import (
+    POSTGRES_ADMIN_URL,
+    UNVERIFIED,
+    Screen,
+    Topology,
+    answers,
+    screen,
+    wait_until,
+)
 from sqlalchemy import create_engine, text
 
 from tdapp.realtime.protocol import settled
@@ -293,3 +302,16 @@ def test_the_app_connects_as_a_role_that_row_level_security_binds(topology):
     assert tuple(role) == (False, False)
     assert owner == database
     assert (unset, across > 0) == (0, True)
+
+
+def test_nginx_keeps_a_static_file_linked_with_its_version_for_good(topology):
+    """deploy/nginx.conf serves /static/ itself: a file under the address the pages link (its
+    content's version, tdapp/web/static_files.py) is kept for good, any other address an hour."""
+    with urllib.request.urlopen(f"{topology.url}/login", context=UNVERIFIED, timeout=30) as page:
+        linked = re.findall(r'(?:src|href)="(/static/[^"]+\?v=[0-9a-f]+)"', page.read().decode())
+    assert linked
+    for address, kept in ((linked[-1], "max-age=315360000"),
+                          (linked[-1].split("?")[0], "max-age=3600")):
+        with urllib.request.urlopen(topology.url + address, context=UNVERIFIED, timeout=30) as answer:
+            assert answer.status == 200
+            assert answer.headers["Cache-Control"] == kept, address

@@ -109,7 +109,9 @@ def test_api_errors_stay_json(client, ddt_client):
 def test_every_layout_names_the_site_icon(app, layout, context):
     with app.test_request_context("/"):
         page = render_template_string(f'{{% extends "{layout}" %}}', **context)
-    assert '<link rel="icon" href="/static/favicon.svg" type="image/svg+xml">' in page
+    # Versioned as every static link is (tdapp/web/static_files.py).
+    assert re.search(r'<link rel="icon" href="/static/favicon.svg\?v=[0-9a-f]{12}" type="image/svg\+xml">',
+                     page)
 
 
 def test_the_site_icon_is_served(client):
