@@ -62,9 +62,10 @@ def init_app(app: Flask) -> None:
 
     @app.after_request
     def _keep_versioned_files(response: Response) -> Response:
-        if (request.endpoint == "static" and response.status_code in (200, 304)
+        asked = request.args.get("v")
+        if (asked and request.endpoint == "static" and response.status_code in (200, 304)
                 and request.view_args is not None
-                and request.args.get("v") == versions.of(request.view_args["filename"])):
+                and asked == versions.of(request.view_args["filename"])):
             response.cache_control.no_cache = None
             response.cache_control.public = True
             response.cache_control.max_age = YEAR
