@@ -35,6 +35,7 @@
   process, to write a night into it with the services.
 - `browser`: Debian Chromium through Playwright with the flags this machine needs, launched once
   per module; the test's contexts are closed after it. Skipped where Playwright is missing.
+- `screenshot(page, **options)` (a function): `page.screenshot` once the page has painted.
 """
 
 from __future__ import annotations
@@ -637,6 +638,26 @@ CHROMIUM_ARGS = [
     "--disable-sync",
     "--no-first-run",
 ]
+
+
+# Two animation frames: by then the page on screen is the one just navigated to, painted.
+PAINTED = "() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done)))"
+
+
+def screenshot(page, **options) -> None:
+    """`page.screenshot(**options)` once the page has painted. Chromium refuses to capture a page
+    that has no frame yet ("Unable to capture screenshot"): seen once in a whole run, right after
+    a navigation whose scripts and styles came from the browser's cache, so that the page had
+    loaded before it was first drawn. Refused all the same, the capture is tried once more after
+    two more frames."""
+    page.evaluate(PAINTED)
+    try:
+        page.screenshot(**options)
+    except Exception as refused:
+        if "Unable to capture screenshot" not in str(refused):
+            raise
+        page.evaluate(PAINTED)
+        page.screenshot(**options)
 
 
 @pytest.fixture(scope="session")

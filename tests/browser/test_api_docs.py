@@ -13,6 +13,8 @@ from urllib.parse import urlsplit
 
 import pytest
 
+from tests.conftest import screenshot
+
 playwright = pytest.importorskip("playwright.sync_api")
 
 pytestmark = pytest.mark.browser
@@ -38,7 +40,7 @@ def test_the_api_page_draws_every_operation_offline(shared_ddt_server, browser):
     tags = doc_tags(doc)
     sections = page.locator(".opblock-tag-section")
     playwright.expect(sections).to_have_count(len(tags), timeout=30_000)
-    page.screenshot(path=str(_shot("api-docs.png")))
+    screenshot(page, path=str(_shot("api-docs.png")))
     drawn = 0
     for index in range(len(tags)):
         section = sections.nth(index)

@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import expect
 
-from tests.conftest import DDT_PASSWORD, in_the_club_of
+from tests.conftest import DDT_PASSWORD, in_the_club_of, screenshot
 
 pytestmark = pytest.mark.browser
 
@@ -127,7 +127,7 @@ def test_the_countdown_is_the_largest_thing_and_everything_fits_the_screen(brows
     assert re.fullmatch(r"\d{1,2}:\d\d", page.text_content("#countdown"))  # 20:00 or less
     assert page.text_content("#players") == "22 / 28"
     SHOTS.mkdir(exist_ok=True)
-    page.screenshot(path=SHOTS / f"clock-{width}x{height}.png")
+    screenshot(page, path=SHOTS / f"clock-{width}x{height}.png")
 
 
 def test_the_break_screen_counts_down_the_break_and_shows_the_colour_up(browser, evening):
@@ -138,7 +138,7 @@ def test_the_break_screen_counts_down_the_break_and_shows_the_colour_up(browser,
     assert re.fullmatch(r"10:00|9:[45]\d", page.text_content("#countdown"))
     assert page.text_content("#break-note").strip()
     SHOTS.mkdir(exist_ok=True)
-    page.screenshot(path=SHOTS / "clock-break-1920x1080.png")
+    screenshot(page, path=SHOTS / "clock-break-1920x1080.png")
 
 
 def test_a_paused_clock_says_so_and_stands_still(browser, evening):
@@ -151,7 +151,7 @@ def test_a_paused_clock_says_so_and_stands_still(browser, evening):
     assert page.text_content("#countdown") == first
     assert page.text_content("#state").strip()
     SHOTS.mkdir(exist_ok=True)
-    page.screenshot(path=SHOTS / "clock-paused-1366x768.png")
+    screenshot(page, path=SHOTS / "clock-paused-1366x768.png")
 
 
 def test_the_seating_layout_shows_tables_and_payouts(browser, evening):
@@ -164,7 +164,7 @@ def test_the_seating_layout_shows_tables_and_payouts(browser, evening):
     assert page.locator("#payouts li").count() >= 2
     assert page.locator("#moves li").count() == 1
     SHOTS.mkdir(exist_ok=True)
-    page.screenshot(path=SHOTS / "clock-seating-1920x1080.png")
+    screenshot(page, path=SHOTS / "clock-seating-1920x1080.png")
 
 
 def test_the_seating_turns_its_pages_and_follows_a_bust_on_the_page_shown(browser, evening):
@@ -251,7 +251,7 @@ def test_the_room_is_told_when_late_registration_closes_with_its_level(browser, 
     assert page.text_content("#notices").strip()
     assert page.text_content("#level") == "2"
     SHOTS.mkdir(exist_ok=True)
-    page.screenshot(path=SHOTS / "clock-notice-1920x1080.png")
+    screenshot(page, path=SHOTS / "clock-notice-1920x1080.png")
 
 
 def test_a_display_whose_join_goes_unanswered_says_it_is_reconnecting_and_joins_again(browser, evening):

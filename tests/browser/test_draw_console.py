@@ -13,6 +13,8 @@ from pathlib import Path
 
 import pytest
 
+from tests.conftest import screenshot
+
 playwright = pytest.importorskip("playwright.sync_api")
 expect = playwright.expect
 
@@ -45,7 +47,7 @@ def draw_table(ddt_server):
 
 def shot(page, name: str) -> None:
     SHOTS.mkdir(exist_ok=True)
-    page.screenshot(path=str(SHOTS / f"draw-{name}.png"), full_page=True)
+    screenshot(page, path=str(SHOTS / f"draw-{name}.png"), full_page=True)
 
 
 def tap(page, selector: str) -> None:

@@ -13,6 +13,8 @@ from pathlib import Path
 
 import pytest
 
+from tests.conftest import screenshot
+
 playwright = pytest.importorskip("playwright.sync_api")
 expect = playwright.expect
 
@@ -49,7 +51,7 @@ def night(ddt_api):
 
 def shot(page, name: str) -> None:
     SHOTS.mkdir(exist_ok=True)
-    page.screenshot(path=str(SHOTS / f"{name}.png"), full_page=False)
+    screenshot(page, path=str(SHOTS / f"{name}.png"), full_page=False)
 
 
 def screen(browser, url: str, size: str):

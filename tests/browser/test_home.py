@@ -10,6 +10,8 @@ from pathlib import Path
 
 import pytest
 
+from tests.conftest import screenshot
+
 playwright = pytest.importorskip("playwright.sync_api")
 
 pytestmark = pytest.mark.browser
@@ -27,7 +29,7 @@ def demo_server(ddt_server):
 
 def shot(page, name: str) -> None:
     SHOTS.mkdir(exist_ok=True)
-    page.screenshot(path=str(SHOTS / f"home-{name}.png"), full_page=True)
+    screenshot(page, path=str(SHOTS / f"home-{name}.png"), full_page=True)
 
 
 def overflow_px(page) -> int:

@@ -21,6 +21,7 @@ from zoneinfo import ZoneInfo
 import pytest
 
 from tests.browser.test_draw_console import PASSWORD, HeldJoin, call, tap
+from tests.conftest import screenshot
 
 playwright = pytest.importorskip("playwright.sync_api")
 expect = playwright.expect
@@ -34,7 +35,7 @@ MEMBERS = ["Anna", "Bruno", "Carla", "Dario", "Elena", "Franco", "Gina", "Ugo", 
 
 def shot(page, name: str) -> None:
     SHOTS.mkdir(exist_ok=True)
-    page.screenshot(path=str(SHOTS / f"night-{name}.png"), full_page=True)
+    screenshot(page, path=str(SHOTS / f"night-{name}.png"), full_page=True)
 
 
 UP = {1: "7h", 2: "Kh", 3: "Ah", 4: "8c", 5: "As"}  # seat 3's ace of hearts speaks (TS-00)

@@ -11,6 +11,8 @@ from pathlib import Path
 
 import pytest
 
+from tests.conftest import screenshot
+
 playwright = pytest.importorskip("playwright.sync_api")
 
 pytestmark = pytest.mark.browser
@@ -29,7 +31,7 @@ def euros(amount: int) -> re.Pattern[str]:
 
 def shot(page, name: str) -> None:
     SHOTS.mkdir(exist_ok=True)
-    page.screenshot(path=str(SHOTS / f"money-{name}.png"), full_page=True)
+    screenshot(page, path=str(SHOTS / f"money-{name}.png"), full_page=True)
 
 
 @pytest.fixture

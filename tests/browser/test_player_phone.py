@@ -10,6 +10,8 @@ from pathlib import Path
 
 import pytest
 
+from tests.conftest import screenshot
+
 playwright = pytest.importorskip("playwright.sync_api")
 
 pytestmark = pytest.mark.browser
@@ -59,7 +61,7 @@ def phone(browser):
 
 def shot(page, name: str) -> None:
     SHOTS.mkdir(exist_ok=True)
-    page.screenshot(path=str(SHOTS / f"player-{name}.png"), full_page=True)
+    screenshot(page, path=str(SHOTS / f"player-{name}.png"), full_page=True)
 
 
 def test_find_a_player_by_part_of_the_name_and_see_the_seat(night, phone):
@@ -144,7 +146,7 @@ def test_a_suggested_move_applied_in_the_console_reaches_the_phone_TO_07(night, 
         console.click("button[type=submit]")
     console.goto(f"{server.url}/td/t/{tid}/tables")
     playwright.expect(console.locator("#moves")).to_contain_text(move["name"])
-    console.screenshot(path=str(SHOTS / "player-console-moves.png"), full_page=False)
+    screenshot(console, path=str(SHOTS / "player-console-moves.png"), full_page=False)
     console.locator("#moves .suggestions button").first.click()
     playwright.expect(console.locator("#balanced")).to_be_visible(timeout=10_000)
 

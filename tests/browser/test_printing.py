@@ -14,6 +14,8 @@ from pathlib import Path
 
 import pytest
 
+from tests.conftest import screenshot
+
 playwright = pytest.importorskip("playwright.sync_api")
 
 pytestmark = pytest.mark.browser
@@ -111,13 +113,13 @@ def test_a_table_break_is_announced_on_the_console_the_wall_and_the_phone(night,
         now = after[player["id"]]
         playwright.expect(row).to_contain_text(f"Table 3, seat {player['seat']}")
         playwright.expect(row).to_contain_text(f"Table {now['table']}, seat {now['seat']}")
-    desk.screenshot(path=str(SHOTS / "print-console-announced.png"))
+    screenshot(desk, path=str(SHOTS / "print-console-announced.png"))
 
     # The wall turns to the moves by itself, and back to its layout after a minute.
     playwright.expect(wall.locator("#display")).to_have_class(re.compile(r"\blayout-moves\b"), timeout=10_000)
     playwright.expect(wall.locator("#announce-moves li")).to_have_count(5)
     playwright.expect(wall.locator("#announce-title")).to_contain_text("3")
-    wall.screenshot(path=str(SHOTS / "print-wall-moves.png"))
+    screenshot(wall, path=str(SHOTS / "print-wall-moves.png"))
     wall.clock.fast_forward(40_000)
     playwright.expect(wall.locator("#display")).to_have_class(re.compile(r"\blayout-moves\b"))
     wall.clock.fast_forward(25_000)
@@ -162,7 +164,7 @@ def test_every_print_page_prints_at_its_paper_size(night, browser):
     assert len(receipt) == 1 and abs(width_mm(receipt[0]) - 80) < 1
     desk.goto(f"{server.url}/td/t/{tid}/payouts")
     desk.locator(f"#receipt-{third['id']}").wait_for()
-    desk.screenshot(path=str(SHOTS / "print-console-payouts.png"))
+    screenshot(desk, path=str(SHOTS / "print-console-payouts.png"))
 
     # The page on screen, at a phone's width, with its bar; and in Italian.
     phone = browser.new_context(viewport={"width": 390, "height": 844}, is_mobile=True).new_page()
@@ -171,4 +173,4 @@ def test_every_print_page_prints_at_its_paper_size(night, browser):
     phone.goto(f"{base}/receipt/{third['id']}")
     playwright.expect(phone.locator("#print-now")).to_have_text("Stampa")
     playwright.expect(phone.locator(".receipt")).to_contain_text("Firma del giocatore")
-    phone.screenshot(path=str(SHOTS / "print-receipt-phone.png"), full_page=True)
+    screenshot(phone, path=str(SHOTS / "print-receipt-phone.png"), full_page=True)

@@ -12,7 +12,7 @@ import pytest
 from playwright.sync_api import expect
 
 from tests.browser.test_every_page_words import SMALL_TARGETS
-from tests.conftest import DDT_PASSWORD
+from tests.conftest import DDT_PASSWORD, screenshot
 
 pytestmark = pytest.mark.browser
 
@@ -24,7 +24,7 @@ LEVELS = [{"small_blind": 25, "big_blind": 50, "ante": 0, "seconds": 1800}]
 
 def shot(page, name: str) -> None:
     SHOTS.mkdir(exist_ok=True)
-    page.screenshot(path=SHOTS / f"signup-{name}.png", full_page=True)
+    screenshot(page, path=SHOTS / f"signup-{name}.png", full_page=True)
 
 
 def fits_the_phone(page) -> None:
@@ -82,7 +82,7 @@ def test_a_player_signs_up_is_waitlisted_promoted_live_then_sees_the_seat(ddt_ap
     shot(page, "promoted")
     expect(wall.locator("#headcount")).to_have_text(
         "Iscritti 2 su 2 · lista d'attesa 0 · in sala 0")
-    wall.screenshot(path=SHOTS / "signup-wall.png")
+    screenshot(wall, path=SHOTS / "signup-wall.png")
     wall.close()
 
     listed = api.call("GET", f"/tournaments/{tid}/signups")["signups"]

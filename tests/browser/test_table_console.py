@@ -12,6 +12,8 @@ from pathlib import Path
 
 import pytest
 
+from tests.conftest import screenshot
+
 playwright = pytest.importorskip("playwright.sync_api")
 
 pytestmark = pytest.mark.browser
@@ -62,7 +64,7 @@ def changed(api, base: str, version: int) -> dict:
 
 def shot(page, name: str) -> None:
     SHOTS.mkdir(exist_ok=True)
-    page.screenshot(path=str(SHOTS / f"table-{name}.png"), full_page=True)
+    screenshot(page, path=str(SHOTS / f"table-{name}.png"), full_page=True)
 
 
 def open_console(api, browser, base: str, viewport: dict[str, int]):
@@ -175,7 +177,7 @@ def test_a_hand_to_a_three_way_all_in_paid_from_the_console(night, browser):
     phone.goto(f"{server.url}/t/{slug}/p/{winner['player_id']}")
     digits = re.sub(r"\D", "", phone.locator("#my-stack").inner_text())
     assert int(digits) == won[middle]
-    phone.screenshot(path=str(SHOTS / "table-phone-stack.png"), full_page=True)
+    screenshot(phone, path=str(SHOTS / "table-phone-stack.png"), full_page=True)
 
 
 def test_showdown_by_the_cards_entered_at_the_console_HE_32(night, browser):

@@ -10,6 +10,7 @@ from pathlib import Path
 import pytest
 
 from tests.browser.test_table_console import open_console
+from tests.conftest import screenshot
 
 playwright = pytest.importorskip("playwright.sync_api")
 
@@ -53,7 +54,7 @@ def test_a_hand_at_a_full_table_fits_the_tablet_with_misdeal_and_undo_in_sight(f
     playwright.expect(tablet.locator("#actions")).to_be_visible()
     playwright.expect(tablet.locator("#seats .seat")).to_have_count(seats)
     SHOTS.mkdir(exist_ok=True)
-    tablet.screenshot(path=SHOTS / f"table-fit-{seats}-{viewport['width']}x{viewport['height']}.png")
+    screenshot(tablet, path=SHOTS / f"table-fit-{seats}-{viewport['width']}x{viewport['height']}.png")
     # The hand's first decision: every control of the hand and of the table on screen at once.
     for selector in ("#fold", "#call", "#allin", "#raise", "#amount", "#misdeal", "#undo",
                      "#countdown", "#pot-total", f"#seats .seat >> nth={seats - 1}", "#lang"):
@@ -79,7 +80,7 @@ def test_the_table_console_switches_between_italian_and_english(full_table, brow
     playwright.expect(tablet.locator("#start")).to_have_text("Start hand")
     playwright.expect(tablet.locator("#misdeal")).to_have_text("Misdeal")
     SHOTS.mkdir(exist_ok=True)
-    tablet.screenshot(path=SHOTS / "table-fit-english-1024x768.png")
+    screenshot(tablet, path=SHOTS / "table-fit-english-1024x768.png")
     tablet.click("#lang a[lang=it]")
     tablet.wait_for_selector("#console[data-ready]")
     playwright.expect(tablet.locator("#misdeal")).to_have_text("Mano irregolare")

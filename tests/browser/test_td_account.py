@@ -9,6 +9,8 @@ from pathlib import Path
 
 import pytest
 
+from tests.conftest import screenshot
+
 playwright = pytest.importorskip("playwright.sync_api")
 
 pytestmark = pytest.mark.browser
@@ -65,7 +67,7 @@ def test_a_token_is_made_copied_and_revoked_from_the_account_page(ddt_server, br
     assert page.evaluate("navigator.clipboard.readText()") == token
     assert page.evaluate("document.documentElement.scrollWidth") <= 1366
     SHOTS.mkdir(exist_ok=True)
-    page.screenshot(path=str(SHOTS / "td-account.png"))
+    screenshot(page, path=str(SHOTS / "td-account.png"))
     assert server.call("GET", "/api/v1/auth/tokens", token)["tokens"][0]["label"] == "tablet tavolo 2"
 
     page.reload()  # a reload lists the token but never shows it again

@@ -10,6 +10,7 @@ import pytest
 from playwright.sync_api import expect
 
 from tests.browser.test_td_screens import SHOTS, first_run
+from tests.conftest import screenshot
 
 pytestmark = pytest.mark.browser
 
@@ -17,7 +18,7 @@ CHIPS = [("verde", "25", "300"), ("nero", "100", "500"), ("viola", "500", "200")
 
 
 def shoot(page, name: str) -> None:
-    page.screenshot(path=SHOTS / f"{name}.png", full_page=True)
+    screenshot(page, path=SHOTS / f"{name}.png", full_page=True)
 
 
 def test_chip_set_colour_up_race_and_deal_in_the_browser(start_server, tmp_path, browser):
@@ -37,7 +38,7 @@ def test_chip_set_colour_up_race_and_deal_in_the_browser(start_server, tmp_path,
     # A 5,000 stack: 8 greens, 13 blacks, 7 purples.
     expect(desk.locator("#chip-set tbody tr").first.locator("td.num")).to_have_text("8")
     desk.locator("#chip-set").scroll_into_view_if_needed()
-    desk.screenshot(path=SHOTS / "td-chip-set-it.png")
+    screenshot(desk, path=SHOTS / "td-chip-set-it.png")
 
     desk.goto(home + "/players")
     for name in ("Anna", "Bruno", "Carla", "Dario"):
@@ -72,7 +73,7 @@ def test_chip_set_colour_up_race_and_deal_in_the_browser(start_server, tmp_path,
     wall.goto(f"/t/{slug}/clock")
     expect(wall.locator("#colour-up")).to_contain_text("verde")
     expect(wall.locator("#colour-up")).to_contain_text("nero")
-    wall.screenshot(path=SHOTS / "display-colour-up-it.png")
+    screenshot(wall, path=SHOTS / "display-colour-up-it.png")
 
     desk.locator("#colour-up-link").click()
     inputs = desk.locator("#race-form input[name^=race-]")

@@ -10,6 +10,8 @@ from pathlib import Path
 
 import pytest
 
+from tests.conftest import screenshot
+
 playwright = pytest.importorskip("playwright.sync_api")
 expect = playwright.expect
 
@@ -49,7 +51,7 @@ def shot(page, name: str, fits: str = "html") -> None:
     """A screenshot; what `fits` names must be no wider than the screen (on a phone the console's
     wide player table scrolls sideways, as it always has: then name the part that must fit)."""
     SHOTS.mkdir(exist_ok=True)
-    page.screenshot(path=str(SHOTS / f"{name}.png"), full_page=True)
+    screenshot(page, path=str(SHOTS / f"{name}.png"), full_page=True)
     width = page.locator(fits).evaluate(
         "element => element === document.documentElement ? element.scrollWidth"
         " : element.getBoundingClientRect().right")

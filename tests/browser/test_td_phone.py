@@ -16,7 +16,7 @@ from playwright.sync_api import expect
 
 from tdapp.tournament.settings import DEFAULT_PAYOUTS
 from tests.browser.test_every_page_words import CUT_HINTS, SMALL_TARGETS
-from tests.conftest import DDT_PASSWORD
+from tests.conftest import DDT_PASSWORD, screenshot
 
 pytestmark = pytest.mark.browser
 
@@ -68,7 +68,7 @@ def player(api, tid: int, name: str) -> dict:
 
 def shot(page, name: str) -> None:
     SHOTS.mkdir(exist_ok=True)
-    page.screenshot(path=SHOTS / f"phone-{name}.png")
+    screenshot(page, path=SHOTS / f"phone-{name}.png")
 
 
 class Thumb:

@@ -12,6 +12,8 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import expect
 
+from tests.conftest import screenshot
+
 pytestmark = pytest.mark.browser
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -51,26 +53,26 @@ def test_every_console_page_fits_a_laptop_screen_in_both_languages(start_server,
         page = context.new_page()
         page.goto(f"/lang/{language}?next=/setup")
         if "/setup" in page.url:
-            page.screenshot(path=SHOTS / f"td-first-run-{language}.png")
+            screenshot(page, path=SHOTS / f"td-first-run-{language}.png")
             page.fill("#username", "direttore")
             page.fill("#password", PASSWORD)
             page.fill("#confirm", PASSWORD)
             page.press("#confirm", "Enter")
         else:
-            page.screenshot(path=SHOTS / f"td-login-{language}.png")
+            screenshot(page, path=SHOTS / f"td-login-{language}.png")
             page.fill("#username", "direttore")
             page.fill("#password", PASSWORD)
             page.press("#password", "Enter")
         expect(page.locator("#new-tournament")).to_be_visible()
-        page.screenshot(path=SHOTS / f"td-tournaments-{language}.png")
+        screenshot(page, path=SHOTS / f"td-tournaments-{language}.png")
         tournament = page.locator("main table a").first.get_attribute("href")
         page.goto("/td/templates")
-        page.screenshot(path=SHOTS / f"td-templates-{language}.png")
+        screenshot(page, path=SHOTS / f"td-templates-{language}.png")
         for name, path in PAGES.items():
             page.goto(tournament + path)
             expect(page.locator("html")).to_have_attribute("lang", language)
-            page.screenshot(path=SHOTS / f"td-{name}-{language}.png")
-            page.screenshot(path=SHOTS / f"td-{name}-{language}-full.png", full_page=True)
+            screenshot(page, path=SHOTS / f"td-{name}-{language}.png")
+            screenshot(page, path=SHOTS / f"td-{name}-{language}-full.png", full_page=True)
             if page.evaluate("document.documentElement.scrollWidth") > 1366:
                 too_wide.append(f"{name} ({language})")
         context.close()

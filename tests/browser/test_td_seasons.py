@@ -8,6 +8,7 @@ from pathlib import Path
 
 import pytest
 
+from tests.conftest import screenshot
 from tests.web.builders import SET_UP
 
 playwright = pytest.importorskip("playwright.sync_api")
@@ -45,7 +46,7 @@ def logged_in(browser, server, viewport: dict):
 
 def shot(page, name: str) -> None:
     SHOTS.mkdir(exist_ok=True)
-    page.screenshot(path=str(SHOTS / f"{name}.png"), full_page=True)
+    screenshot(page, path=str(SHOTS / f"{name}.png"), full_page=True)
 
 
 def rows(page, table: str) -> list[list[str]]:

@@ -12,6 +12,8 @@ from pathlib import Path
 
 import pytest
 
+from tests.conftest import screenshot
+
 playwright = pytest.importorskip("playwright.sync_api")
 expect = playwright.expect
 
@@ -52,7 +54,7 @@ def refused(page, selector: str, words: str) -> None:
 
 def shot(page, name: str) -> None:
     SHOTS.mkdir(exist_ok=True)
-    page.screenshot(path=str(SHOTS / f"telesina-{name}.png"), full_page=True)
+    screenshot(page, path=str(SHOTS / f"telesina-{name}.png"), full_page=True)
 
 
 def console(browser, created: dict, width: int = 1366, height: int = 768):

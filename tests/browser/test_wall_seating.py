@@ -10,6 +10,8 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import expect
 
+from tests.conftest import screenshot
+
 pytestmark = pytest.mark.browser
 
 SHOTS = Path(__file__).resolve().parents[2] / "shots"
@@ -99,7 +101,7 @@ def test_the_wall_pages_through_every_table_each_whole_and_legible(browser, thir
             seen[table["number"]] = len(table["seats"])
         if turn < 2:
             SHOTS.mkdir(exist_ok=True)
-            page.screenshot(path=SHOTS / f"wall-seating-{width}x{height}-{turn + 1}.png")
+            screenshot(page, path=SHOTS / f"wall-seating-{width}x{height}-{turn + 1}.png")
         before = shown["page"]
         page.keyboard.press("ArrowRight")
         page.wait_for_function(f"window.tdDisplay.seating().page !== {before}")

@@ -11,6 +11,8 @@ from pathlib import Path
 
 import pytest
 
+from tests.conftest import screenshot
+
 playwright = pytest.importorskip("playwright.sync_api")
 
 pytestmark = pytest.mark.browser
@@ -56,7 +58,7 @@ def phone(browser):
 
 def shot(page, name: str) -> None:
     SHOTS.mkdir(exist_ok=True)
-    page.screenshot(path=str(SHOTS / f"league-{name}.png"), full_page=True)
+    screenshot(page, path=str(SHOTS / f"league-{name}.png"), full_page=True)
 
 
 def test_standings_on_a_phone_fit_the_screen_in_order_LG_04(season, phone):
