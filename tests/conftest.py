@@ -640,7 +640,8 @@ CHROMIUM_ARGS = [
 ]
 
 
-# Two animation frames: by then the page on screen is the one just navigated to, painted.
+# Two animation frames: by then what the page's scripts did is painted (a page just navigated
+# to, an answer just drawn).
 PAINTED = "() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done)))"
 
 

@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.conftest import screenshot
+from tests.conftest import PAINTED, screenshot
 
 playwright = pytest.importorskip("playwright.sync_api")
 expect = playwright.expect
@@ -207,7 +207,7 @@ def test_the_check_made_as_the_push_channel_opens_never_draws_over_a_later_tap(o
     with page.expect_response(lambda response: response.request == route.request):
         route.fulfill(response=answer)
     # The answer read and drawn (or not) by the page's script: two frames later.
-    page.evaluate("() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done)))")
+    page.evaluate(PAINTED)
     assert page.get_attribute("#console", "data-ready") == dealt
     expect(page.locator("#turn")).to_contain_text("1 Anna")
     page.fill("#amount", "20")
